@@ -1,0 +1,138 @@
+// The one binding template: every game gets the same Python surface from it,
+// and search functions get one overload per game. Game-specific extras
+// (constructors with options, properties) are added by the caller on the
+// returned class.
+#pragma once
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <climits>
+#include <string>
+
+#include "noughts/errors.hpp"
+#include "noughts/history.hpp"
+#include "noughts/search/perft.hpp"
+#include "noughts/search/playout.hpp"
+
+namespace noughts::bindings {
+
+namespace py = pybind11;
+
+// A move given from Python: an int id (or anything with __index__, such as
+// noughts.Move or a numpy integer) or a notation string.
+template <TextGame G>
+Move move_from_python(const G& game, py::handle obj) {
+  PyObject* p = obj.ptr();
+  if (PyUnicode_Check(p)) return game.parse_move(obj.cast<std::string>());
+  if (PyBool_Check(p))
+    throw InvalidMoveError("a move is an int id, a noughts.Move or a notation string, not a bool");
+  if (PyIndex_Check(p)) {
+    py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(p));
+    if (!index) throw py::error_already_set();
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+    if (overflow || v < INT_MIN || v > INT_MAX)
+      throw IllegalMoveError("move id " + py::str(index).cast<std::string>() + " is out of range: ids are 0.." +
+                             std::to_string(game.num_actions() - 1));
+    return static_cast<Move>(v);
+  }
+  throw InvalidMoveError("a move is an int id, a noughts.Move or a notation string, not " +
+                         std::string(Py_TYPE(p)->tp_name));
+}
+
+template <TextGame G>
+py::list move_ids(const typename G::MoveList& moves) {
+  py::list out(moves.size());
+  for (int i = 0; i < moves.size(); ++i) PyList_SET_ITEM(out.ptr(), i, PyLong_FromLong(moves[i]));
+  return out;
+}
+
+template <TextGame G>
+py::class_<History<G>> bind_game(py::module_& m, const char* name) {
+  using H = History<G>;
+  py::class_<H> cls(m, name);
+  cls.def(py::init<const H&>(), py::arg("other"), "A copy of another game, history included.")
+      .def(
+          "legal_actions",
+          [](const H& h) {
+            typename G::MoveList moves;
+            h.current().legal_moves(moves);
+            return move_ids<G>(moves);
+          },
+          "The ids of the legal moves, ascending (empty once the game is over).")
+      .def(
+          "is_legal",
+          [](const H& h, py::handle move) {
+            try {
+              return h.current().why_illegal(move_from_python(h.current(), move)).empty();
+            } catch (const std::invalid_argument&) {
+              return false;
+            }
+          },
+          py::arg("move"), "Whether a move (id, Move or notation) is legal here.")
+      .def(
+          "play", [](H& h, py::handle move) { h.play(move_from_python(h.current(), move)); }, py::arg("move"),
+          "Plays a move given as an id, a Move or in notation. Raises IllegalMoveError or InvalidMoveError and "
+          "leaves the game unchanged when the move cannot be played.")
+      .def(
+          "undo",
+          [](H& h) {
+            const Move last = h.moves().empty() ? -1 : h.moves().back();
+            h.undo();
+            return last;
+          },
+          "Takes the last move back and returns its id; IndexError when no move was played.")
+      .def_property_readonly("to_move", [](const H& h) { return h.current().to_move(); },
+                             "The player to move (in Quantum, the chooser of a pending collapse).")
+      .def_property_readonly("ply", [](const H& h) { return h.current().ply(); },
+                             "Moves played since the start of the game.")
+      .def("is_over", [](const H& h) { return h.current().outcome().over(); })
+      .def_property_readonly("winner", [](const H& h) { return h.current().outcome().winner(); },
+                             "Player.X or Player.O once a player has won, else None.")
+      .def_property_readonly("termination", [](const H& h) { return h.current().outcome().termination; },
+                             "Why the game ended (Termination.NONE while it goes on).")
+      .def_property_readonly("num_actions", [](const H& h) { return h.current().num_actions(); },
+                             "The size of the move id space (for action masks).")
+      .def_property_readonly("move_ids", [](const H& h) { return h.moves(); },
+                             "The ids of the moves played, first to last.")
+      .def(
+          "move_name",
+          [](const H& h, py::handle move) {
+            return h.current().move_name(move_from_python(h.current(), move));
+          },
+          py::arg("move"), "The notation of a move id in this game.")
+      .def(
+          "parse_move", [](const H& h, const std::string& text) { return h.current().parse_move(text); },
+          py::arg("text"), "The id of a move written in notation (legality is not checked).")
+      .def("to_string", [](const H& h) { return h.current().to_string(); },
+           "The one-line position string; from_string() reads it back.")
+      .def("start_string", [](const H& h) { return h.start().to_string(); },
+           "The position string of the position the history starts from.")
+      .def("render", [](const H& h) { return h.current().render(); }, "The board as readable text.")
+      .def("position_hash", [](const H& h) { return h.current().hash(); },
+           "A 64-bit hash of the position (not of its history).")
+      .def("__eq__",
+           [](const H& a, py::handle b) -> py::object {
+             if (!py::isinstance<H>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+             return py::bool_(a.current() == b.cast<const H&>().current());
+           })
+      .def("__hash__", [](const H& h) { return static_cast<Py_ssize_t>(h.current().hash() >> 1); })
+      .def_static(
+          "_from_string", [](const std::string& text) { return H(G::from_string(text)); }, py::arg("text"));
+
+  m.def(
+      "perft", [](const H& h, int depth) { return perft(h.current(), depth); }, py::arg("game"), py::arg("depth"),
+      py::call_guard<py::gil_scoped_release>(),
+      "The number of legal move sequences of exactly `depth` moves from the position.");
+  m.def(
+      "random_playouts",
+      [](const H& h, std::uint64_t n, std::uint64_t seed) {
+        auto c = random_playouts(h.current(), n, seed);
+        return std::make_tuple(c.x_wins, c.o_wins, c.draws);
+      },
+      py::arg("game"), py::arg("n"), py::arg("seed") = 0, py::call_guard<py::gil_scoped_release>(),
+      "Plays n uniformly random games from the position; returns (x_wins, o_wins, draws).");
+  return cls;
+}
+
+}  // namespace noughts::bindings

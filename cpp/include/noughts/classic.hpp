@@ -1,0 +1,175 @@
+// Classic: m x n boards, k in a row, with misere, free choice and gravity
+// in any combination (RULES.md section 1).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "noughts/bits.hpp"
+#include "noughts/game.hpp"
+#include "noughts/move_list.hpp"
+#include "noughts/player.hpp"
+
+namespace noughts {
+
+struct ClassicOptions {
+  int rows = 3;
+  int cols = 3;
+  int k = 0;  // 0 takes the default of RULES.md (see default_k)
+  bool misere = false;
+  bool free_choice = false;
+  bool gravity = false;
+  friend bool operator==(const ClassicOptions&, const ClassicOptions&) = default;
+};
+
+// RULES.md: 3 when the shorter side is at most 3, 4 when it is 4 or 5, else
+// 5, and never more than the longer side.
+int default_k(int rows, int cols);
+
+// Everything precomputed for one configuration. Rules are interned: get()
+// returns the one instance for a set of options, alive until the program
+// ends, so a position holds a plain pointer and copying it stays cheap.
+class ClassicRules {
+ public:
+  static constexpr int kMaxCells = 64;
+  static constexpr int kMaxSymmetries = 8;
+
+  // Validates the options (throws InvalidOptionError) and resolves k = 0.
+  static const ClassicRules& get(ClassicOptions options);
+
+  const ClassicOptions& options() const noexcept { return options_; }
+  int rows() const noexcept { return options_.rows; }
+  int cols() const noexcept { return options_.cols; }
+  int k() const noexcept { return options_.k; }
+  int cells() const noexcept { return cells_; }
+  bool misere() const noexcept { return options_.misere; }
+  bool free_choice() const noexcept { return options_.free_choice; }
+  bool gravity() const noexcept { return options_.gravity; }
+  int num_actions() const noexcept { return (gravity() ? cols() : cells_) * (free_choice() ? 2 : 1); }
+
+  std::uint64_t board_mask() const noexcept { return board_mask_; }
+  std::uint64_t top_row() const noexcept { return top_row_; }
+  std::uint64_t column(int c) const noexcept { return columns_[c]; }
+  // The lines (k cells in a row) through a cell, as bit masks.
+  const std::uint64_t* lines_begin(int cell) const noexcept { return cell_lines_.data() + cell_first_[cell]; }
+  const std::uint64_t* lines_end(int cell) const noexcept { return cell_lines_.data() + cell_first_[cell + 1]; }
+  const std::vector<std::uint64_t>& all_lines() const noexcept { return lines_; }
+
+  int num_symmetries() const noexcept { return num_symmetries_; }
+  int map_cell(int symmetry, int cell) const noexcept { return symmetry_map_[symmetry][cell]; }
+  std::uint64_t map_bits(int symmetry, std::uint64_t b) const noexcept;
+
+  // Cell naming: column letters (a, b, ..., z, aa, ab, ...) and row numbers
+  // from 1 at the top, so names sort like ids.
+  std::string cell_name(int cell) const;
+
+ private:
+  explicit ClassicRules(const ClassicOptions& resolved);
+
+  ClassicOptions options_;
+  int cells_ = 0;
+  std::uint64_t board_mask_ = 0;
+  std::uint64_t top_row_ = 0;
+  std::array<std::uint64_t, kMaxCells> columns_{};
+  std::vector<std::uint64_t> lines_;
+  std::vector<std::uint64_t> cell_lines_;
+  std::array<std::uint16_t, kMaxCells + 1> cell_first_{};
+  int num_symmetries_ = 1;
+  std::array<std::array<std::uint8_t, kMaxCells>, kMaxSymmetries> symmetry_map_{};
+};
+
+class Classic {
+ public:
+  static constexpr int kMaxActions = 2 * ClassicRules::kMaxCells;
+  static constexpr const char* kName = "classic";
+  using MoveList = noughts::MoveList<kMaxActions>;
+
+  explicit Classic(const ClassicOptions& options = {}) : Classic(ClassicRules::get(options)) {}
+  explicit Classic(const ClassicRules& rules) noexcept : rules_(&rules) {}
+
+  const ClassicRules& rules() const noexcept { return *rules_; }
+
+  // ---- the game concept (hot paths, inline) ----
+  Player to_move() const noexcept { return static_cast<Player>(ply_ & 1); }
+  int ply() const noexcept { return ply_; }
+  Outcome outcome() const noexcept { return outcome_; }
+  std::uint64_t occupied() const noexcept { return marks_[0] | marks_[1]; }
+  // Cells holding the symbol X (0) or O (1). Without free choice the symbol
+  // is the player's; with it either player may have written either.
+  std::uint64_t marks(int symbol) const noexcept { return marks_[symbol]; }
+
+  void legal_moves(MoveList& out) const noexcept {
+    out.clear();
+    if (outcome_.over()) return;
+    const auto& r = *rules_;
+    // Without gravity a move is an empty cell; with it, a column whose top
+    // cell is empty (the top cell's index is the column's).
+    std::uint64_t bases = r.gravity() ? r.top_row() & ~occupied() : r.board_mask() & ~occupied();
+    if (r.free_choice()) {
+      bits::for_each(bases, [&](int b) { out.push(2 * b); out.push(2 * b + 1); });
+    } else {
+      bits::for_each(bases, [&](int b) { out.push(b); });
+    }
+  }
+
+  void play(Move m) noexcept {
+    const auto& r = *rules_;
+    const int symbol = r.free_choice() ? (m & 1) : (ply_ & 1);
+    const int base = r.free_choice() ? (m >> 1) : m;
+    const int cell = r.gravity() ? bits::highest(r.column(base) & ~occupied()) : base;
+    marks_[symbol] |= bits::bit(cell);
+    const Player mover = to_move();
+    ++ply_;
+    if (completes_line(cell, marks_[symbol])) {
+      outcome_ = r.misere() ? Outcome::win(opponent(mover), Termination::MisereLine)
+                            : Outcome::win(mover, Termination::Line);
+    } else if (ply_ == r.cells()) {
+      outcome_ = Outcome::draw();
+    }
+  }
+
+  std::uint64_t hash() const noexcept { return bits::combine(bits::mix(marks_[0]), marks_[1]); }
+  int num_symmetries() const noexcept { return rules_->num_symmetries(); }
+  Classic symmetric(int s) const noexcept {
+    Classic g = *this;
+    g.marks_[0] = rules_->map_bits(s, marks_[0]);
+    g.marks_[1] = rules_->map_bits(s, marks_[1]);
+    return g;
+  }
+
+  friend bool operator==(const Classic& a, const Classic& b) noexcept {
+    return a.rules_ == b.rules_ && a.marks_[0] == b.marks_[0] && a.marks_[1] == b.marks_[1];
+  }
+
+  // ---- text and ids (not hot) ----
+  int num_actions() const noexcept { return rules_->num_actions(); }
+  bool is_legal(Move m) const noexcept { return why_illegal(m).empty(); }
+  std::string why_illegal(Move m) const;
+  std::string move_name(Move m) const;
+  Move parse_move(std::string_view text) const;
+  // The cell a move writes in (gravity: where the mark lands now).
+  int target_cell(Move m) const noexcept;
+  // The cells of a line of the deciding symbol, or 0 while no line exists.
+  std::uint64_t winning_line() const noexcept;
+  std::string to_string() const;
+  static Classic from_string(std::string_view text);
+  std::string render() const;
+
+ private:
+  bool completes_line(int cell, std::uint64_t own) const noexcept {
+    for (auto* l = rules_->lines_begin(cell); l != rules_->lines_end(cell); ++l)
+      if ((own & *l) == *l) return true;
+    return false;
+  }
+
+  const ClassicRules* rules_;
+  std::array<std::uint64_t, 2> marks_{};
+  std::uint8_t ply_ = 0;
+  Outcome outcome_{};
+};
+
+static_assert(TextGame<Classic>);
+
+}  // namespace noughts

@@ -1,0 +1,43 @@
+// The game concept: what search (perft, solver, MCTS, playouts) and the
+// bindings ask of a game. Classic, Ultimate and Quantum all model it, so
+// search is written once and adding a game never touches it.
+#pragma once
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "noughts/move_list.hpp"
+#include "noughts/player.hpp"
+
+namespace noughts {
+
+// What search needs. A game is a small value type: search copies a position
+// and plays a move on the copy (copy-make), so no undo is needed here.
+template <class G>
+concept Game = std::copyable<G> && std::equality_comparable<G> &&
+    requires(const G& g, G& mutable_g, Move m, typename G::MoveList& moves, int s) {
+      { G::kMaxActions } -> std::convertible_to<int>;
+      { g.legal_moves(moves) } -> std::same_as<void>;  // empty once the game is over
+      { mutable_g.play(m) } -> std::same_as<void>;     // m must be legal
+      { g.outcome() } -> std::same_as<Outcome>;
+      { g.to_move() } -> std::same_as<Player>;
+      { g.ply() } -> std::convertible_to<int>;         // moves played since the start
+      { g.hash() } -> std::convertible_to<std::uint64_t>;
+      { g.num_symmetries() } -> std::convertible_to<int>;
+      { g.symmetric(s) } -> std::same_as<G>;  // the position under symmetry s (0 = identity)
+    };
+
+// What a user-facing game adds: ids, notation, position strings, text.
+template <class G>
+concept TextGame = Game<G> && requires(const G& g, Move m, std::string_view text) {
+  { g.num_actions() } -> std::convertible_to<int>;
+  { g.why_illegal(m) } -> std::same_as<std::string>;  // empty when m is legal
+  { g.move_name(m) } -> std::same_as<std::string>;    // m need not be legal, only in range
+  { g.parse_move(text) } -> std::same_as<Move>;       // throws InvalidMoveError
+  { g.to_string() } -> std::same_as<std::string>;     // the one-line position string
+  { G::from_string(text) } -> std::same_as<G>;        // throws InvalidPositionError
+  { g.render() } -> std::same_as<std::string>;        // a readable multi-line board
+};
+
+}  // namespace noughts

@@ -1,0 +1,38 @@
+// A fixed-capacity list of move ids: move generation never allocates.
+#pragma once
+#include <array>
+#include <cassert>
+#include <cstdint>
+
+namespace noughts {
+
+// A move is its id of RULES.md "Move ids": small and non-negative in every game.
+using Move = int;
+
+template <int Capacity>
+class MoveList {
+ public:
+  static constexpr int capacity = Capacity;
+  void push(Move m) noexcept {
+    assert(size_ < Capacity);
+    moves_[size_++] = static_cast<std::uint8_t>(m);
+  }
+  void clear() noexcept { size_ = 0; }
+  int size() const noexcept { return size_; }
+  bool empty() const noexcept { return size_ == 0; }
+  Move operator[](int i) const noexcept { return moves_[i]; }
+  const std::uint8_t* begin() const noexcept { return moves_.data(); }
+  const std::uint8_t* end() const noexcept { return moves_.data() + size_; }
+  bool contains(Move m) const noexcept {
+    for (int i = 0; i < size_; ++i)
+      if (moves_[i] == m) return true;
+    return false;
+  }
+
+ private:
+  static_assert(Capacity <= 256, "move ids are stored in one byte");
+  std::array<std::uint8_t, Capacity> moves_;
+  int size_ = 0;
+};
+
+}  // namespace noughts

@@ -1,0 +1,325 @@
+#include "noughts/classic.hpp"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <tuple>
+
+#include "noughts/errors.hpp"
+#include "noughts/notation.hpp"
+
+namespace noughts {
+
+using notation::quote;
+
+int default_k(int rows, int cols) {
+  const int shorter = std::min(rows, cols), longer = std::max(rows, cols);
+  const int k = shorter <= 3 ? 3 : shorter <= 5 ? 4 : 5;
+  return std::min(k, longer);
+}
+
+namespace {
+
+ClassicOptions resolve(ClassicOptions o) {
+  if (o.rows < 1 || o.cols < 1 || o.rows * o.cols > ClassicRules::kMaxCells || o.rows > 64 || o.cols > 64) {
+    throw InvalidOptionError("board " + std::to_string(o.rows) + "x" + std::to_string(o.cols) +
+                             " is not allowed: rows and cols must be at least 1 and rows*cols at most 64");
+  }
+  if (o.k == 0) o.k = default_k(o.rows, o.cols);
+  const int longer = std::max(o.rows, o.cols);
+  if (o.k < 1 || o.k > longer) {
+    throw InvalidOptionError("k=" + std::to_string(o.k) + " is not allowed on a " + std::to_string(o.rows) + "x" +
+                             std::to_string(o.cols) + " board: k must be between 1 and " + std::to_string(longer) +
+                             " (max(rows, cols))");
+  }
+  return o;
+}
+
+}  // namespace
+
+const ClassicRules& ClassicRules::get(ClassicOptions options) {
+  const ClassicOptions o = resolve(options);
+  // Interned for the life of the program: at most a few thousand option sets
+  // exist, and positions can then keep a plain pointer.
+  static std::mutex mutex;
+  static std::map<std::tuple<int, int, int, bool, bool, bool>, std::unique_ptr<ClassicRules>> interned;
+  std::lock_guard lock(mutex);
+  auto& slot = interned[{o.rows, o.cols, o.k, o.misere, o.free_choice, o.gravity}];
+  if (!slot) slot.reset(new ClassicRules(o));
+  return *slot;
+}
+
+ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows * o.cols) {
+  const int R = o.rows, C = o.cols, k = o.k;
+  board_mask_ = cells_ == 64 ? ~std::uint64_t{0} : bits::bit(cells_) - 1;
+  for (int c = 0; c < C; ++c) {
+    top_row_ |= bits::bit(c);
+    for (int r = 0; r < R; ++r) columns_[c] |= bits::bit(r * C + c);
+  }
+  // Every run of k cells in the four directions, without duplicates (with
+  // k = 1 the four directions give the same one-cell line).
+  const int dirs[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+  for (int r = 0; r < R; ++r) {
+    for (int c = 0; c < C; ++c) {
+      for (auto& d : dirs) {
+        const int er = r + d[0] * (k - 1), ec = c + d[1] * (k - 1);
+        if (er < 0 || er >= R || ec < 0 || ec >= C) continue;
+        std::uint64_t line = 0;
+        for (int i = 0; i < k; ++i) line |= bits::bit((r + d[0] * i) * C + (c + d[1] * i));
+        if (std::find(lines_.begin(), lines_.end(), line) == lines_.end()) lines_.push_back(line);
+      }
+    }
+  }
+  for (int cell = 0; cell < cells_; ++cell) {
+    cell_first_[cell] = static_cast<std::uint16_t>(cell_lines_.size());
+    for (auto line : lines_)
+      if (line & bits::bit(cell)) cell_lines_.push_back(line);
+  }
+  cell_first_[cells_] = static_cast<std::uint16_t>(cell_lines_.size());
+
+  // Symmetries that map lines to lines and keep the rules: the dihedral group
+  // of a square (8), of a rectangle (4), and with gravity only the mirror,
+  // since the bottom must stay the bottom.
+  auto image = [&](int s, int r, int c) -> std::pair<int, int> {
+    if (o.gravity || R != C) {
+      switch (s) {
+        case 0: return {r, c};
+        case 1: return {r, C - 1 - c};
+        case 2: return {R - 1 - r, c};
+        default: return {R - 1 - r, C - 1 - c};
+      }
+    }
+    const int n = R;
+    switch (s) {
+      case 0: return {r, c};
+      case 1: return {c, n - 1 - r};
+      case 2: return {n - 1 - r, n - 1 - c};
+      case 3: return {n - 1 - c, r};
+      case 4: return {r, n - 1 - c};
+      case 5: return {n - 1 - r, c};
+      case 6: return {c, r};
+      default: return {n - 1 - c, n - 1 - r};
+    }
+  };
+  num_symmetries_ = o.gravity ? 2 : (R == C ? 8 : 4);
+  for (int s = 0; s < num_symmetries_; ++s)
+    for (int r = 0; r < R; ++r)
+      for (int c = 0; c < C; ++c) {
+        auto [ir, ic] = image(s, r, c);
+        symmetry_map_[s][r * C + c] = static_cast<std::uint8_t>(ir * C + ic);
+      }
+}
+
+std::uint64_t ClassicRules::map_bits(int symmetry, std::uint64_t b) const noexcept {
+  if (symmetry == 0) return b;
+  std::uint64_t out = 0;
+  bits::for_each(b, [&](int cell) { out |= bits::bit(symmetry_map_[symmetry][cell]); });
+  return out;
+}
+
+std::string ClassicRules::cell_name(int cell) const {
+  return notation::column_name(cell % cols()) + std::to_string(cell / cols() + 1);
+}
+
+// ---------------------------------------------------------------- moves
+
+int Classic::target_cell(Move m) const noexcept {
+  const auto& r = *rules_;
+  const int base = r.free_choice() ? (m >> 1) : m;
+  if (!r.gravity()) return base;
+  const std::uint64_t empty = r.column(base) & ~occupied();
+  return empty ? bits::highest(empty) : -1;
+}
+
+std::string Classic::why_illegal(Move m) const {
+  const auto& r = *rules_;
+  if (m < 0 || m >= r.num_actions())
+    return "move id " + std::to_string(m) + " is out of range: ids are 0.." + std::to_string(r.num_actions() - 1);
+  if (outcome_.over()) return "the game is over";
+  const int base = r.free_choice() ? (m >> 1) : m;
+  if (r.gravity()) {
+    if (occupied() & bits::bit(base)) return "column " + notation::column_name(base) + " is full";
+  } else if (occupied() & bits::bit(base)) {
+    return "cell " + r.cell_name(base) + " is occupied";
+  }
+  return {};
+}
+
+std::string Classic::move_name(Move m) const {
+  const auto& r = *rules_;
+  if (m < 0 || m >= r.num_actions())
+    throw IllegalMoveError("move id " + std::to_string(m) + " is out of range: ids are 0.." +
+                           std::to_string(r.num_actions() - 1));
+  const int base = r.free_choice() ? (m >> 1) : m;
+  std::string name = r.gravity() ? notation::column_name(base) : r.cell_name(base);
+  if (r.free_choice()) name += (m & 1) ? "=O" : "=X";
+  return name;
+}
+
+Move Classic::parse_move(std::string_view text) const {
+  const auto& r = *rules_;
+  const std::string_view t = notation::trim(text);
+  const std::string form = r.gravity() ? "a column letter such as 'b'" : "a cell such as 'b2'";
+  const std::string expected = r.free_choice() ? form + " followed by =X or =O (free choice), e.g. '" +
+                                                     (r.gravity() ? std::string("b") : std::string("b2")) + "=O'"
+                                               : form;
+  auto fail = [&]() -> Move {
+    throw InvalidMoveError("cannot read move " + quote(text) + ": expected " + expected);
+  };
+  std::string_view where = t;
+  int symbol = -1;
+  if (auto eq = t.find('='); eq != std::string_view::npos) {
+    const std::string s = notation::lower(notation::trim(t.substr(eq + 1)));
+    if (s == "x") symbol = 0;
+    else if (s == "o") symbol = 1;
+    else return fail();
+    where = notation::trim(t.substr(0, eq));
+  }
+  if (r.free_choice() != (symbol >= 0)) return fail();
+  auto cell = notation::parse_cell(where);
+  if (!cell || r.gravity() != (cell->row < 0)) return fail();
+  if (cell->col >= r.cols() || cell->row >= r.rows())
+    throw IllegalMoveError("move " + quote(text) + " is off the " + std::to_string(r.rows()) + "x" +
+                           std::to_string(r.cols()) + " board");
+  const int base = r.gravity() ? cell->col : cell->row * r.cols() + cell->col;
+  return r.free_choice() ? 2 * base + symbol : base;
+}
+
+std::uint64_t Classic::winning_line() const noexcept {
+  for (auto line : rules_->all_lines())
+    for (int s = 0; s < 2; ++s)
+      if ((marks_[s] & line) == line) return line;
+  return 0;
+}
+
+// ------------------------------------------------------- position strings
+
+std::string Classic::to_string() const {
+  const auto& r = *rules_;
+  std::string s;
+  for (int row = 0; row < r.rows(); ++row) {
+    if (row) s += '/';
+    for (int col = 0; col < r.cols(); ++col) {
+      const auto b = bits::bit(row * r.cols() + col);
+      s += (marks_[0] & b) ? 'x' : (marks_[1] & b) ? 'o' : '.';
+    }
+  }
+  s += " k=" + std::to_string(r.k());
+  if (r.misere()) s += " misere";
+  if (r.free_choice()) s += " free";
+  if (r.gravity()) s += " gravity";
+  return s;
+}
+
+Classic Classic::from_string(std::string_view text) {
+  auto bad = [&](const std::string& why) -> InvalidPositionError {
+    return InvalidPositionError("invalid classic position " + quote(text) + ": " + why +
+                                " (expected e.g. 'x.o/.x./... k=3' with options misere, free, gravity)");
+  };
+  const auto tokens = notation::split_whitespace(text);
+  if (tokens.empty()) throw bad("it is empty");
+  const auto rows = notation::split(tokens[0], '/');
+  ClassicOptions o;
+  o.rows = static_cast<int>(rows.size());
+  o.cols = static_cast<int>(rows[0].size());
+  for (auto row : rows)
+    if (static_cast<int>(row.size()) != o.cols || row.empty()) throw bad("rows must be non-empty and of equal length");
+  if (o.rows * o.cols > ClassicRules::kMaxCells) throw bad("the board has more than 64 cells");
+  for (std::size_t i = 1; i < tokens.size(); ++i) {
+    const std::string t = notation::lower(tokens[i]);
+    if (t.rfind("k=", 0) == 0) {
+      auto k = notation::parse_int(std::string_view(t).substr(2), 64);
+      if (!k) throw bad("k must be a whole number");
+      o.k = *k;
+      if (o.k == 0) throw bad("k must be at least 1");
+    } else if (t == "misere") {
+      o.misere = true;
+    } else if (t == "free" || t == "free_choice") {
+      o.free_choice = true;
+    } else if (t == "gravity") {
+      o.gravity = true;
+    } else {
+      throw bad("unknown option " + quote(tokens[i]));
+    }
+  }
+  const ClassicRules* rules;
+  try {
+    rules = &ClassicRules::get(o);
+  } catch (const InvalidOptionError& e) {
+    throw bad(e.what());
+  }
+  Classic g(*rules);
+  for (int row = 0; row < o.rows; ++row)
+    for (int col = 0; col < o.cols; ++col) {
+      const char ch = static_cast<char>(std::tolower(static_cast<unsigned char>(rows[row][col])));
+      const auto b = bits::bit(row * o.cols + col);
+      if (ch == 'x') g.marks_[0] |= b;
+      else if (ch == 'o') g.marks_[1] |= b;
+      else if (ch != '.') throw bad("cells are x, o or '.'");
+    }
+  const int nx = bits::count(g.marks_[0]), no = bits::count(g.marks_[1]);
+  g.ply_ = static_cast<std::uint8_t>(nx + no);
+  if (!rules->free_choice() && nx - no != 0 && nx - no != 1)
+    throw bad("X moves first and players alternate, so X has as many marks as O or one more");
+  if (rules->gravity()) {
+    for (int col = 0; col < o.cols; ++col) {
+      const std::uint64_t filled = g.occupied() & rules->column(col);
+      // Marks stack from the bottom: the filled cells are the column's lowest ones.
+      if (filled && (filled | (rules->column(col) & ~((bits::bit(bits::lowest(filled))) - 1))) != filled)
+        throw bad("with gravity a mark cannot float above an empty cell (column " + notation::column_name(col) + ")");
+    }
+  }
+  auto has_line = [&](std::uint64_t x, std::uint64_t oo) {
+    for (auto line : rules->all_lines())
+      if ((x & line) == line || (oo & line) == line) return true;
+    return false;
+  };
+  if (has_line(g.marks_[0], g.marks_[1])) {
+    // A finished game: some last move must have completed every line at once.
+    const Player last = static_cast<Player>((g.ply_ - 1) & 1);
+    bool found = false;
+    for (int s = 0; s < 2 && !found; ++s) {
+      if (!rules->free_choice() && s != static_cast<int>(last)) continue;
+      bits::for_each(g.marks_[s], [&](int cell) {
+        if (found) return;
+        if (rules->gravity()) {
+          const std::uint64_t above = rules->column(cell % o.cols) & (bits::bit(cell) - 1);
+          if (above & g.occupied()) return;  // not the top of its column
+        }
+        auto m = g.marks_;
+        m[s] &= ~bits::bit(cell);
+        if (!has_line(m[0], m[1])) found = true;
+      });
+    }
+    if (!found) throw bad("the lines on the board cannot all have been completed by the last move");
+    g.outcome_ = rules->misere() ? Outcome::win(opponent(last), Termination::MisereLine)
+                                 : Outcome::win(last, Termination::Line);
+  } else if (g.ply_ == rules->cells()) {
+    g.outcome_ = Outcome::draw();
+  }
+  return g;
+}
+
+std::string Classic::render() const {
+  const auto& r = *rules_;
+  const int width = r.rows() >= 10 ? 2 : 1;
+  std::string s(width + 1, ' ');
+  for (int col = 0; col < r.cols(); ++col) {
+    const auto name = notation::column_name(col);
+    s += name + std::string(name.size() < 2 ? 2 - name.size() : 1, ' ');
+  }
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  for (int row = 0; row < r.rows(); ++row) {
+    auto num = std::to_string(row + 1);
+    s += '\n' + std::string(width - num.size(), ' ') + num + ' ';
+    for (int col = 0; col < r.cols(); ++col) {
+      const auto b = bits::bit(row * r.cols() + col);
+      s += (marks_[0] & b) ? 'X' : (marks_[1] & b) ? 'O' : '.';
+      if (col + 1 < r.cols()) s += ' ';
+    }
+  }
+  return s;
+}
+
+}  // namespace noughts

@@ -1,0 +1,128 @@
+"""What every game class shares on the Python side, written once.
+
+Each public game class (Classic, Ultimate, Quantum) derives from this mixin
+and from its C++ class in ``noughts._core``; the C++ class does the work,
+this adds the Pythonic surface: copies, pickling, repr, outcome objects and
+Move objects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar, Union
+
+from noughts._core import Player, Termination
+
+__all__ = ["GameMixin", "Move", "MoveLike", "Outcome"]
+
+G = TypeVar("G", bound="GameMixin")
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move of a particular game: its id (RULES.md "Move ids") and its notation."""
+
+    id: int
+    name: str
+
+    def __index__(self) -> int:
+        return self.id
+
+    def __int__(self) -> int:
+        return self.id
+
+    def __str__(self) -> str:
+        return self.name
+
+
+MoveLike = Union[int, str, Move]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended."""
+
+    winner: Player | None
+    termination: Termination
+
+    @property
+    def result(self) -> str:
+        """The result as in game records: "1-0" (X won), "0-1" (O won) or "1/2-1/2"."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner == Player.X else "0-1"
+
+    def value(self, player: Player = Player.X) -> int:
+        """+1 if `player` won, -1 if they lost, 0 for a draw."""
+        if self.winner is None:
+            return 0
+        return 1 if self.winner == player else -1
+
+
+class GameMixin:
+    """Shared Python behaviour of the game classes (see the module docstring)."""
+
+    # The C++ class in noughts._core that the public class derives from.
+    _core_class: ClassVar[Any]
+
+    # ---- construction helpers -------------------------------------------
+    @classmethod
+    def _wrap(cls: type[G], core_game: Any) -> G:
+        """A new instance of the public class holding a copy of a core game."""
+        game = cls.__new__(cls)
+        cls._core_class.__init__(game, core_game)
+        return game
+
+    @classmethod
+    def from_string(cls: type[G], text: str) -> G:
+        """The position described by a position string (see docs/notation.md)."""
+        if not isinstance(text, str):
+            from noughts.errors import InvalidPositionError
+
+            raise InvalidPositionError(f"a position string must be a str, not {type(text).__name__}")
+        return cls._wrap(cls._core_class._from_string(text))
+
+    def copy(self: G) -> G:
+        """An independent copy, history included."""
+        return type(self)._wrap(self)
+
+    def __copy__(self: G) -> G:
+        return self.copy()
+
+    def __deepcopy__(self: G, memo: dict[int, Any]) -> G:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The start position and the moves: unpickling replays them, so the
+        # history (and undo) survive a round trip.
+        return (_restore, (type(self), self.start_string(), list(self.move_ids)))  # type: ignore[attr-defined]
+
+    # ---- reading the game ------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on; else the winner (None for a draw) and why it ended."""
+        if not self.is_over():  # type: ignore[attr-defined]
+            return None
+        return Outcome(self.winner, self.termination)  # type: ignore[attr-defined]
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves as Move objects (id and notation), ascending by id."""
+        return [Move(i, self.move_name(i)) for i in self.legal_actions()]  # type: ignore[attr-defined]
+
+    @property
+    def history(self) -> list[Move]:
+        """The moves played since the game (or its start position) began, first to last."""
+        # A move's notation depends on its id only, never on the position.
+        return [Move(i, self.move_name(i)) for i in self.move_ids]  # type: ignore[attr-defined]
+
+    def __str__(self) -> str:
+        return str(self.render())  # type: ignore[attr-defined]
+
+    def __repr__(self) -> str:
+        return f"noughts.{type(self).__name__}.from_string({self.to_string()!r})"  # type: ignore[attr-defined]
+
+
+def _restore(cls: type[G], start: str, moves: list[int]) -> G:
+    game = cls.from_string(start)
+    for move in moves:
+        game.play(move)  # type: ignore[attr-defined]
+    return game

@@ -1,0 +1,91 @@
+"""Classic: m x n boards, k in a row, with misere, free choice and gravity."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from noughts import _core
+from noughts._game import GameMixin
+from noughts.errors import InvalidOptionError
+
+__all__ = ["Classic"]
+
+
+def _whole_number(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidOptionError(f"{name} must be a whole number, not {value!r}")
+    return value
+
+
+def _flag(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidOptionError(f"{name} must be True or False, not {value!r}")
+    return value
+
+
+class Classic(GameMixin, _core.Classic):
+    """The m,n,k game of RULES.md section 1.
+
+    >>> g = Classic()            # 3x3, three in a row
+    >>> g.play("b2"); g.play(0)  # notation or move id
+    >>> print(g)
+      a b c
+    1 O . .
+    2 . X .
+    3 . . .
+    >>> g.to_move
+    <Player.X: 0>
+
+    ``k=None`` takes the default of RULES.md (3 on 3x3, 4 on 4x4 and 5x5, 5 on
+    larger boards, never more than the longer side). Cells are named by
+    column letter and row number counted from the top (``a1`` is the top-left
+    cell, id 0); with gravity a move is a column letter; with free choice a
+    move carries its symbol, ``b2=O``.
+    """
+
+    _core_class = _core.Classic
+
+    def __init__(
+        self,
+        rows: int = 3,
+        cols: int = 3,
+        k: int | None = None,
+        *,
+        misere: bool = False,
+        free_choice: bool = False,
+        gravity: bool = False,
+    ) -> None:
+        rows = _whole_number("rows", rows)
+        cols = _whole_number("cols", cols)
+        if k is not None:
+            k = _whole_number("k", k)
+            if k < 1:
+                raise InvalidOptionError(f"k={k} is not allowed: k must be between 1 and max(rows, cols)")
+        _core.Classic.__init__(
+            self,
+            rows,
+            cols,
+            0 if k is None else k,
+            _flag("misere", misere),
+            _flag("free_choice", free_choice),
+            _flag("gravity", gravity),
+        )
+
+    def options(self) -> dict[str, Any]:
+        """The game's parameters, as keyword arguments of the constructor."""
+        return {
+            "rows": self.rows,
+            "cols": self.cols,
+            "k": self.k,
+            "misere": self.misere,
+            "free_choice": self.free_choice,
+            "gravity": self.gravity,
+        }
+
+    def board(self) -> list[list[str]]:
+        """The board as rows of "X", "O" or "." (symbols as written)."""
+        xs, os = self.cell_marks()
+        return [
+            ["X" if xs >> (r * self.cols + c) & 1 else "O" if os >> (r * self.cols + c) & 1 else "." for c in range(self.cols)]
+            for r in range(self.rows)
+        ]

@@ -1,0 +1,35 @@
+"""The exceptions of noughts: one base class, ValueError subclasses for bad input.
+
+The C++ engine raises these through the bindings, so the same classes come
+from every game and every entry point.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "Error",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidOptionError",
+    "InvalidPositionError",
+]
+
+
+class Error(Exception):
+    """Base class of every error noughts raises on purpose."""
+
+
+class InvalidMoveError(Error, ValueError):
+    """A move that cannot be read: text not in the game's notation, or a wrong type."""
+
+
+class IllegalMoveError(Error, ValueError):
+    """A well-formed move that is not legal in this position (occupied, out of range, game over...)."""
+
+
+class InvalidPositionError(Error, ValueError):
+    """A position string that does not describe a reachable position of the game."""
+
+
+class InvalidOptionError(Error, ValueError):
+    """Game parameters or search arguments outside what is allowed."""

@@ -1,0 +1,38 @@
+"""Search entry points that work on every game; the work runs in C++ without the GIL."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from noughts import _core
+from noughts.errors import InvalidOptionError
+
+__all__ = ["PlayoutCounts", "perft", "random_playouts"]
+
+
+class PlayoutCounts(NamedTuple):
+    x_wins: int
+    o_wins: int
+    draws: int
+
+
+def _check_count(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidOptionError(f"{name} must be a whole number, not {value!r}")
+    if value < 0:
+        raise InvalidOptionError(f"{name} must be >= 0, not {value}")
+    return value
+
+
+def perft(game: Any, depth: int) -> int:
+    """The number of legal move sequences of exactly `depth` moves from the game's position.
+
+    A sequence stops at a finished game (RULES.md "Counting moves").
+    """
+    return int(_core.perft(game, _check_count("depth", depth)))
+
+
+def random_playouts(game: Any, n: int, *, seed: int = 0) -> PlayoutCounts:
+    """Plays `n` uniformly random games from the position; deterministic for a seed."""
+    x, o, d = _core.random_playouts(game, _check_count("n", n), _check_count("seed", seed) & (2**64 - 1))
+    return PlayoutCounts(x, o, d)
