@@ -7,4 +7,9 @@ cd "$(dirname "$0")"
 cmake -S . -B build/dev -G Ninja -DCMAKE_BUILD_TYPE=Release -DNOUGHTS_BUILD_PYTHON=ON \
   -Dpybind11_DIR="$(python3 -c 'import pybind11; print(pybind11.get_cmake_dir())')" >/dev/null
 cmake --build build/dev
-cp build/dev/cpp/bindings/_core*.so python/noughts/
+# Copy then rename: a process still running the old module keeps its file
+# (overwriting a mapped .so in place crashes it with SIGBUS).
+for so in build/dev/cpp/bindings/_core*.so; do
+  cp "$so" "python/noughts/.$(basename "$so").tmp"
+  mv -f "python/noughts/.$(basename "$so").tmp" "python/noughts/$(basename "$so")"
+done

@@ -109,28 +109,25 @@ ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows
         auto [ir, ic] = image(s, r, c);
         symmetry_map_[s][r * C + c] = static_cast<std::uint8_t>(ir * C + ic);
       }
+  byte_maps_.assign(static_cast<std::size_t>(num_symmetries_) * 8 * 256, 0);
+  for (int s = 0; s < num_symmetries_; ++s)
+    for (int byte = 0; byte < 8; ++byte)
+      for (int v = 0; v < 256; ++v) {
+        std::uint64_t out = 0;
+        for (int b = 0; b < 8; ++b) {
+          const int cell = byte * 8 + b;
+          if ((v >> b & 1) && cell < cells_) out |= bits::bit(symmetry_map_[s][cell]);
+        }
+        byte_maps_[(static_cast<std::size_t>(s) * 8 + byte) * 256 + v] = out;
+      }
 }
 
-std::uint64_t ClassicRules::map_bits(int symmetry, std::uint64_t b) const noexcept {
-  if (symmetry == 0) return b;
-  std::uint64_t out = 0;
-  bits::for_each(b, [&](int cell) { out |= bits::bit(symmetry_map_[symmetry][cell]); });
-  return out;
-}
 
 std::string ClassicRules::cell_name(int cell) const {
   return notation::column_name(cell % cols()) + std::to_string(cell / cols() + 1);
 }
 
 // ---------------------------------------------------------------- moves
-
-int Classic::target_cell(Move m) const noexcept {
-  const auto& r = *rules_;
-  const int base = r.free_choice() ? (m >> 1) : m;
-  if (!r.gravity()) return base;
-  const std::uint64_t empty = r.column(base) & ~occupied();
-  return empty ? bits::highest(empty) : -1;
-}
 
 std::string Classic::why_illegal(Move m) const {
   const auto& r = *rules_;
@@ -184,6 +181,45 @@ Move Classic::parse_move(std::string_view text) const {
                            std::to_string(r.cols()) + " board");
   const int base = r.gravity() ? cell->col : cell->row * r.cols() + cell->col;
   return r.free_choice() ? 2 * base + symbol : base;
+}
+
+bool Classic::can_win_now() const noexcept {
+  const auto& r = *rules_;
+  if (outcome_.over() || r.misere()) return false;
+  const std::uint64_t empty = r.board_mask() & ~occupied();
+  // With gravity only the lowest empty cell of each column can be written.
+  std::uint64_t playable = empty;
+  if (r.gravity()) {
+    const std::uint64_t bottom = r.top_row() << ((r.rows() - 1) * r.cols());
+    playable = empty & (bottom | (occupied() >> r.cols()));
+  }
+  for (int s = 0; s < 2; ++s) {
+    if (!r.free_choice() && s != (ply_ & 1)) continue;
+    if (bits::count(marks_[s]) < r.k() - 1) continue;
+    for (auto line : r.all_lines()) {
+      const std::uint64_t missing = line & ~marks_[s];
+      // One cell short of a line, and that cell can be written now.
+      if (missing && (missing & (missing - 1)) == 0 && (missing & playable)) return true;
+    }
+  }
+  return false;
+}
+
+bool Classic::can_still_win(Player p) const noexcept {
+  const auto& r = *rules_;
+  if (outcome_.over()) return outcome_.winner() == p;
+  // A line is alive for a symbol while it holds none of the other symbol.
+  // Without free choice each player writes one symbol: in normal play p wins
+  // by a line of their own symbol, in misere by the opponent completing one
+  // of theirs. With free choice anyone may complete any live line.
+  auto alive = [&](int symbol) {
+    for (auto line : r.all_lines())
+      if ((line & marks_[1 - symbol]) == 0) return true;
+    return false;
+  };
+  if (r.free_choice()) return alive(0) || alive(1);
+  const int own = static_cast<int>(p);
+  return alive(r.misere() ? 1 - own : own);
 }
 
 std::uint64_t Classic::winning_line() const noexcept {

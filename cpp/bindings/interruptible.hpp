@@ -1,0 +1,46 @@
+// Runs a long C++ computation without the GIL while the calling thread
+// stays responsive to Ctrl-C: the work runs on a worker thread, and the
+// caller wakes every few milliseconds, takes the GIL just long enough to
+// let Python handle signals, and on KeyboardInterrupt raises the stop flag,
+// waits for the worker to wind down, and re-raises.
+#pragma once
+#include <pybind11/pybind11.h>
+
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <future>
+#include <optional>
+#include <thread>
+#include <utility>
+
+namespace noughts::bindings {
+
+namespace py = pybind11;
+
+// `work(stop)` must return soon after `stop` becomes true. Call with the GIL held.
+template <class Work>
+auto run_interruptible(Work&& work) -> decltype(work(std::declval<std::atomic<bool>&>())) {
+  using Result = decltype(work(std::declval<std::atomic<bool>&>()));
+  std::atomic<bool> stop{false};
+  std::packaged_task<Result()> task([&] { return work(stop); });
+  auto future = task.get_future();
+  std::optional<py::error_already_set> interrupted;
+  {
+    py::gil_scoped_release release;
+    std::thread worker(std::move(task));
+    while (future.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) {
+      py::gil_scoped_acquire acquire;
+      if (PyErr_CheckSignals() != 0) {
+        stop = true;
+        interrupted.emplace();  // takes the pending Python exception
+        break;
+      }
+    }
+    worker.join();
+  }
+  if (interrupted) throw std::move(*interrupted);
+  return future.get();  // rethrows what the work threw
+}
+
+}  // namespace noughts::bindings

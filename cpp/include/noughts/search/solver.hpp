@@ -1,0 +1,332 @@
+// The exact solver, written once for every game: negamax alpha-beta over
+// scores that encode the distance to the end, a bounded transposition table
+// keyed by the position's canonical (symmetry-reduced) hash, immediate-win
+// and threat detection, and history-heuristic move ordering.
+//
+// Scores are from the view of the player to move, relative to the node:
+//   +(kWin - d)  the mover wins d plies from here (d >= 1), fastest is best;
+//   -(kWin - d)  the mover loses d plies from here, slowest is best;
+//   0            a draw.
+// Because a score never depends on the path to a node, bounds can be
+// stored in the table and reused by any search window: the win/draw/loss
+// test is a null-window search around 0, the exact distance a wider one.
+// Games where the same player may move twice (Quantum's collapse choice)
+// are handled by negating only when the mover changes.
+#pragma once
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include "noughts/game.hpp"
+#include "noughts/search/transposition_table.hpp"
+
+namespace noughts {
+
+struct SolveLimits {
+  double max_seconds = 0;                   // 0: no time limit
+  std::size_t tt_bytes = std::size_t{64} << 20;
+  bool symmetry = true;                     // key the table by the canonical position
+  const std::atomic<bool>* stop = nullptr;  // set from another thread to stop
+};
+
+// Thrown when the time limit passes or the stop flag is raised.
+struct SearchStopped : std::runtime_error {
+  SearchStopped(const char* why, std::uint64_t nodes_, double seconds_)
+      : std::runtime_error(why), nodes(nodes_), seconds(seconds_) {}
+  std::uint64_t nodes;
+  double seconds;
+};
+
+struct MoveValue {
+  Move move;
+  int value;  // +1 the mover wins, 0 draw, -1 the mover loses (after this move, with best play)
+};
+
+struct Solution {
+  int value = 0;        // from the mover's view: +1 win, 0 draw, -1 loss
+  int value_for_x = 0;  // from X's view
+  int distance = -1;    // plies to the end with best play (fastest win, slowest loss); -1 for a draw
+  std::vector<Move> best_moves;          // every move that keeps the value, ascending
+  std::vector<MoveValue> move_values;    // every legal move's value, ascending by move
+  std::vector<Move> principal_variation; // best play to the end (fastest win / slowest loss)
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+namespace detail {
+// Optional game hook: does the player to move have a move that wins at once?
+template <class G>
+concept HasWinNow = requires(const G& g) {
+  { g.can_win_now() } -> std::convertible_to<bool>;
+};
+// Optional game hook: a cheap static guess of how good a move is, for ordering.
+template <class G>
+concept HasMoveHint = requires(const G& g, Move m) {
+  { g.move_order_hint(m) } -> std::convertible_to<int>;
+};
+// Optional game hook: can player p still win at all?
+template <class G>
+concept HasCanStillWin = requires(const G& g, Player p) {
+  { g.can_still_win(p) } -> std::convertible_to<bool>;
+};
+}  // namespace detail
+
+template <Game G>
+class Solver {
+ public:
+  static constexpr int kWin = 1000;
+
+  explicit Solver(const SolveLimits& limits = {}) : limits_(limits), tt_(limits.tt_bytes) {
+    for (auto& h : history_) h.fill(0);
+  }
+
+  // Solves a position that is not over (throws std::invalid_argument if it is).
+  Solution solve(const G& root) {
+    if (root.outcome().over()) throw std::invalid_argument("the game is over: there is nothing to solve");
+    start_ = std::chrono::steady_clock::now();
+    nodes_ = 0;
+    Solution s;
+    // Win, draw or loss first (cheap, null windows), then the exact distance.
+    // Two null-window questions (can the mover win? can they avoid losing?)
+    // are cheaper than one search with a window around the draw.
+    int score = search(root, 0, 1, 0);
+    if (score >= 1) {
+      score = search(root, 0, kWin, 0);
+    } else {
+      score = search(root, -1, 0, 0);
+      score = score >= 0 ? 0 : search(root, -kWin, 0, 0);
+    }
+    s.value = sign(score);
+    s.value_for_x = root.to_move() == Player::X ? s.value : -s.value;
+    s.distance = score == 0 ? -1 : kWin - std::abs(score);
+
+    typename G::MoveList moves;
+    root.legal_moves(moves);
+    for (Move m : moves) {
+      const int v = sign(child_score(root, m, -1, 1));
+      s.move_values.push_back({m, v});
+      if (v == s.value) s.best_moves.push_back(m);
+    }
+    std::sort(s.best_moves.begin(), s.best_moves.end());
+    std::sort(s.move_values.begin(), s.move_values.end(), [](auto& a, auto& b) { return a.move < b.move; });
+    s.principal_variation = principal_variation(root, score);
+    s.nodes = nodes_;
+    s.seconds = elapsed();
+    return s;
+  }
+
+  std::uint64_t nodes() const noexcept { return nodes_; }
+
+ private:
+  static int sign(int v) noexcept { return (v > 0) - (v < 0); }
+  // A child's score seen one ply further up: the distance grows by one.
+  static int older(int s) noexcept { return s - sign(s); }
+  static int younger(int s) noexcept { return s + sign(s); }
+
+  static int terminal_score(const Outcome& o, Player mover) noexcept {
+    const auto w = o.winner();
+    if (!w) return 0;
+    return *w == mover ? kWin - 1 : -(kWin - 1);  // decided by the move just made: distance 1
+  }
+
+  // The score, for the player to move at `g`, of playing m, searched within (alpha, beta).
+  int child_score(const G& g, Move m, int alpha, int beta) {
+    G child = g;
+    child.play(m);
+    return score_of_child(g, child, alpha, beta, 0);
+  }
+  int score_of_child(const G& g, const G& child, int alpha, int beta, int depth) {
+    const Player me = g.to_move();
+    if (child.outcome().over()) return terminal_score(child.outcome(), me);
+    if (child.to_move() == me) return older(search(child, younger(alpha), younger(beta), depth + 1));
+    return -older(search(child, -younger(beta), -younger(alpha), depth + 1));
+  }
+
+  // The children of the node at `depth` live in frames_[depth]: reserved
+  // once, so the search allocates nothing per node and keeps big games'
+  // children off the (possibly small) thread stack.
+  std::vector<G>& frame(int depth) {
+    while (static_cast<int>(frames_.size()) <= depth) {
+      frames_.emplace_back();
+      frames_.back().reserve(G::kMaxActions);
+    }
+    return frames_[depth];
+  }
+
+  std::uint64_t key(const G& g) const noexcept {
+    if (!limits_.symmetry) return g.hash();
+    std::uint64_t best = g.hash();
+    for (int s = 1; s < g.num_symmetries(); ++s) best = std::min<std::uint64_t>(best, g.symmetric(s).hash());
+    return best;
+  }
+
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  void check_limits() {
+    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
+      throw SearchStopped("the search was stopped", nodes_, elapsed());
+    if (limits_.max_seconds > 0 && elapsed() > limits_.max_seconds)
+      throw SearchStopped("the time limit was reached", nodes_, elapsed());
+  }
+
+  // Fail-soft negamax on a position that is not over.
+  int search(const G& g, int alpha, int beta, int depth) {
+    if ((++nodes_ & 4095) == 0) check_limits();
+    const std::uint64_t nodes_before = nodes_;
+    const Player me = g.to_move();
+    const int alpha0 = alpha, beta0 = beta;
+
+    // No result can beat winning with this very move.
+    if (alpha >= kWin - 1) return kWin - 1;
+    beta = std::min(beta, kWin - 1);
+    // A player who can no longer win can at best draw.
+    if constexpr (detail::HasCanStillWin<G>) {
+      const bool i_can = g.can_still_win(me), they_can = g.can_still_win(opponent(me));
+      if (!i_can && !they_can) return 0;
+      if (!i_can) {
+        if (alpha >= 0) return 0;
+        beta = std::min(beta, 0);
+      }
+      if (!they_can) {
+        if (beta <= 0) return 0;
+        alpha = std::max(alpha, 0);
+      }
+    }
+
+    const std::uint64_t k = key(g);
+    int tt_move = TranspositionTable::kNoMove;
+    if (const auto* e = tt_.find(k)) {
+      if (e->lower >= beta) return e->lower;
+      if (e->upper <= alpha) return e->upper;
+      if (e->lower == e->upper) return e->lower;
+      alpha = std::max<int>(alpha, e->lower);
+      beta = std::min<int>(beta, e->upper);
+      tt_move = e->move;
+    }
+
+    typename G::MoveList moves;
+    g.legal_moves(moves);
+    const int n = moves.size();
+    std::vector<G>& children = frame(depth);
+    children.clear();
+    std::array<int, G::kMaxActions> order{};
+    std::array<int, G::kMaxActions> rank{};
+    int best = -kWin, best_move = TranspositionTable::kNoMove;
+    int open = 0;
+
+    // Play every move once: immediate wins end the search, and children
+    // after which the opponent wins at once are losses that need no search.
+    for (int i = 0; i < n; ++i) {
+      children.push_back(g);
+      children[i].play(moves[i]);
+      const G& c = children[i];
+      int known;
+      bool is_known = true;
+      if (c.outcome().over()) {
+        known = terminal_score(c.outcome(), me);
+        if (known == kWin - 1) {
+          store(k, -kWin, kWin, known, moves[i], nodes_before);  // exact: nothing beats it
+          return known;
+        }
+      } else if constexpr (detail::HasWinNow<G>) {
+        if (c.to_move() != me && c.can_win_now()) known = -(kWin - 2);
+        else is_known = false;
+      } else {
+        is_known = false;
+      }
+      if (is_known) {
+        if (known > best) best = known, best_move = moves[i];
+      } else {
+        order[open] = i;
+        rank[open] = moves[i] == tt_move ? (1 << 30) : history_[static_cast<int>(me)][moves[i]];
+        if constexpr (detail::HasMoveHint<G>) rank[open] += g.move_order_hint(moves[i]) << 16;
+        ++open;
+      }
+    }
+    if (best > alpha) alpha = best;
+    if (alpha >= beta) {
+      store(k, alpha0, beta0, best, best_move, nodes_before);
+      return best;
+    }
+    const G* kids = children.data();
+    // Insertion sort by rank, best first (lists are short).
+    for (int i = 1; i < open; ++i) {
+      const int o = order[i], r = rank[i];
+      int j = i - 1;
+      while (j >= 0 && rank[j] < r) order[j + 1] = order[j], rank[j + 1] = rank[j], --j;
+      order[j + 1] = o, rank[j + 1] = r;
+    }
+    for (int j = 0; j < open; ++j) {
+      const int i = order[j];
+      // Through the buffer, not the vector: deeper calls may grow frames_
+      // and move the vector objects (their buffers stay where they are).
+      const int v = score_of_child(g, kids[i], alpha, beta, depth);
+      if (v > best) {
+        best = v;
+        best_move = moves[i];
+        if (v > alpha) alpha = v;
+        if (alpha >= beta) {
+          history_[static_cast<int>(me)][moves[i]] += 1 + (open - j);
+          break;
+        }
+      }
+    }
+    store(k, alpha0, beta0, best, best_move, nodes_before);
+    return best;
+  }
+
+  void store(std::uint64_t k, int alpha0, int beta0, int v, int move, std::uint64_t nodes_before) {
+    const int lower = v >= beta0 ? v : (v > alpha0 ? v : -kWin);
+    const int upper = v <= alpha0 ? v : (v < beta0 ? v : kWin);
+    const int work = std::bit_width(nodes_ - nodes_before + 1);
+    tt_.store(k, lower, upper, move, work);
+  }
+
+  // Best play to the end: at each step a move that keeps the exact score.
+  std::vector<Move> principal_variation(G g, int score) {
+    std::vector<Move> pv;
+    while (!g.outcome().over()) {
+      typename G::MoveList moves;
+      g.legal_moves(moves);
+      Move chosen = moves[0];
+      int chosen_score = -kWin - 1;
+      for (Move m : moves) {
+        // A null window just below the target tells whether m reaches it.
+        const int v = child_score(g, m, score - 1, score);
+        if (v >= score) {
+          chosen = m, chosen_score = v;
+          break;
+        }
+        if (v > chosen_score) chosen = m, chosen_score = v;  // never taken when the score is exact
+      }
+      G next = g;
+      next.play(chosen);
+      if (!next.outcome().over()) score = next.to_move() == g.to_move() ? younger(score) : -younger(score);
+      pv.push_back(chosen);
+      g = next;
+    }
+    return pv;
+  }
+
+  SolveLimits limits_;
+  TranspositionTable tt_;
+  std::array<std::array<int, G::kMaxActions>, 2> history_;
+  std::vector<std::vector<G>> frames_;
+  std::uint64_t nodes_ = 0;
+  std::chrono::steady_clock::time_point start_;
+};
+
+template <Game G>
+Solution solve(const G& position, const SolveLimits& limits = {}) {
+  Solver<G> solver(limits);
+  return solver.solve(position);
+}
+
+}  // namespace noughts
