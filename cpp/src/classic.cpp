@@ -205,6 +205,20 @@ bool Classic::can_win_now() const noexcept {
   return false;
 }
 
+bool Classic::opponent_may_win_next() const noexcept {
+  const auto& r = *rules_;
+  if (r.misere()) return false;
+  if (r.free_choice()) return true;  // any move may complete k-1 of a symbol for the opponent
+  const int theirs = 1 - (ply_ & 1);
+  const std::uint64_t own = marks_[theirs], blocked = marks_[1 - theirs];
+  if (bits::count(own) < r.k() - 1) return false;
+  for (auto line : r.all_lines()) {
+    const std::uint64_t missing = line & ~own;
+    if ((missing & (missing - 1)) == 0 && !(missing & blocked)) return true;
+  }
+  return false;
+}
+
 bool Classic::can_still_win(Player p) const noexcept {
   const auto& r = *rules_;
   if (outcome_.over()) return outcome_.winner() == p;

@@ -141,6 +141,10 @@ class Classic {
   // Whether the player to move can win with their next move (the solver's
   // threat test). In misere no move wins at once, so never.
   bool can_win_now() const noexcept;
+  // False when no single move of the player to move can leave the opponent
+  // an immediate win: then the solver skips can_win_now() on the children.
+  // Without free choice only the opponent's own near-complete lines matter.
+  bool opponent_may_win_next() const noexcept;
   // Whether a line that p could win by can still be completed (ignoring
   // whose turn it is). When neither player can win, the game is a draw.
   bool can_still_win(Player p) const noexcept;

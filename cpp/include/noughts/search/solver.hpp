@@ -70,6 +70,12 @@ template <class G>
 concept HasMoveHint = requires(const G& g, Move m) {
   { g.move_order_hint(m) } -> std::convertible_to<int>;
 };
+// Optional game hook: false when no move here can leave the opponent an
+// immediate win (so the children need no can_win_now() test).
+template <class G>
+concept HasThreatHint = requires(const G& g) {
+  { g.opponent_may_win_next() } -> std::convertible_to<bool>;
+};
 // Optional game hook: can player p still win at all?
 template <class G>
 concept HasCanStillWin = requires(const G& g, Player p) {
@@ -221,6 +227,8 @@ class Solver {
     int best = -kWin, best_move = TranspositionTable::kNoMove;
     int open = 0;
 
+    bool test_threats = true;
+    if constexpr (detail::HasThreatHint<G>) test_threats = g.opponent_may_win_next();
     // Play every move once: immediate wins end the search, and children
     // after which the opponent wins at once are losses that need no search.
     for (int i = 0; i < n; ++i) {
@@ -236,7 +244,7 @@ class Solver {
           return known;
         }
       } else if constexpr (detail::HasWinNow<G>) {
-        if (c.to_move() != me && c.can_win_now()) known = -(kWin - 2);
+        if (test_threats && c.to_move() != me && c.can_win_now()) known = -(kWin - 2);
         else is_known = false;
       } else {
         is_known = false;

@@ -1,0 +1,97 @@
+"""Writes docs/solver-results.md: every Classic option combination on the product's
+boards, Quantum, and how deep Ultimate endgames solve. Anyone can rerun it:
+
+    python benchmarks/solve_table.py [--max-seconds 300] [--out docs/solver-results.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import platform
+import random
+import time
+
+import noughts
+
+BOARDS = [(3, 3, 3), (4, 4, 3), (4, 4, 4), (5, 5, 4)]
+
+
+def describe(options: dict[str, bool]) -> str:
+    return ", ".join(name for name, on in options.items() if on) or "plain"
+
+
+def row(name: str, game: object, max_seconds: float) -> str:
+    try:
+        s = noughts.solve(game, max_seconds=max_seconds, tt_mb=512)
+    except noughts.SearchTimeout as e:
+        return f"| {name} | open | | | {e.nodes:,} (stopped) | {e.seconds:.1f} s |"
+    best = " ".join(m.name for m in s.best_moves)
+    dist = "" if s.distance is None else f" in {s.distance}"
+    return f"| {name} | {s.result}{dist} | {best} | {' '.join(m.name for m in s.principal_variation)} | {s.nodes:,} | {s.seconds:.3f} s |"
+
+
+def ultimate_depths(seconds: float, samples: int) -> list[str]:
+    lines = ["| moves played | positions solved within the limit | median time | example |", "|---|---|---|---|"]
+    rng = random.Random(1)
+    for played in range(70, 29, -5):
+        solved, times, example = 0, [], ""
+        for _ in range(samples):
+            g = noughts.Ultimate()
+            while g.ply < played and not g.is_over():
+                g.play(rng.choice(g.legal_actions()))
+            if g.is_over():
+                continue
+            try:
+                s = noughts.solve(g, max_seconds=seconds)
+            except noughts.SearchTimeout:
+                continue
+            solved += 1
+            times.append(s.seconds)
+            example = example or f"`{g.to_string()}`: {s.result}"
+        times.sort()
+        median = f"{times[len(times) // 2]:.3f} s" if times else "-"
+        lines.append(f"| {played} | {solved}/{samples} | {median} | {example} |")
+        if solved == 0:
+            break
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--max-seconds", type=float, default=300)
+    parser.add_argument("--ultimate-seconds", type=float, default=10)
+    parser.add_argument("--ultimate-samples", type=int, default=10)
+    parser.add_argument("--out", default="docs/solver-results.md")
+    args = parser.parse_args()
+    out = [
+        "# Solver results",
+        "",
+        f"Written by `python benchmarks/solve_table.py --max-seconds {args.max_seconds:g}` on {time.strftime('%Y-%m-%d')}"
+        f" ({platform.machine()}, one core, noughts {noughts.__version__}). Values are with perfect play;",
+        "\"in N\" is the number of plies to the end (the winner hurrying, the loser stalling); best moves",
+        "are every first move that keeps the value. Gravity boards are written columns x rows.",
+        "",
+        "## Classic",
+        "",
+        "| game | value | best first moves | principal variation | nodes | time |",
+        "|---|---|---|---|---|---|",
+    ]
+    for (rows, cols, k), (m, f, g) in itertools.product(BOARDS, itertools.product((False, True), repeat=3)):
+        options = dict(misere=m, free_choice=f, gravity=g)
+        name = f"{rows}x{cols} k={k} {describe(options)}"
+        print(name, flush=True)
+        out.append(row(name, noughts.Classic(rows, cols, k, **options), args.max_seconds))
+    out += ["", "## Quantum", "", "| game | value | best first moves | principal variation | nodes | time |", "|---|---|---|---|---|---|"]
+    if hasattr(noughts, "Quantum"):
+        out.append(row("Quantum, from the start", noughts.Quantum(), args.max_seconds))
+    out += ["", "## Ultimate endgames", "", f"Random games played to a number of moves, then solved with a {args.ultimate_seconds:g} s limit.", ""]
+    if hasattr(noughts, "Ultimate"):
+        out += ultimate_depths(args.ultimate_seconds, args.ultimate_samples)
+    with open(args.out, "w") as fh:
+        fh.write("\n".join(out) + "\n")
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
