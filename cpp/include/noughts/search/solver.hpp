@@ -32,6 +32,7 @@ struct SolveLimits {
   double max_seconds = 0;                   // 0: no time limit
   std::size_t tt_bytes = std::size_t{64} << 20;
   bool symmetry = true;                     // key the table by the canonical position
+  bool move_values = false;                 // also tell win/draw/loss for every root move (slower)
   const std::atomic<bool>* stop = nullptr;  // set from another thread to stop
 };
 
@@ -53,7 +54,7 @@ struct Solution {
   int value_for_x = 0;  // from X's view
   int distance = -1;    // plies to the end with best play (fastest win, slowest loss); -1 for a draw
   std::vector<Move> best_moves;          // every move that keeps the value, ascending
-  std::vector<MoveValue> move_values;    // every legal move's value, ascending by move
+  std::vector<MoveValue> move_values;    // with SolveLimits::move_values: every move's value, ascending
   std::vector<Move> principal_variation; // best play to the end (fastest win / slowest loss)
   std::uint64_t nodes = 0;
   double seconds = 0;
@@ -103,10 +104,18 @@ class Solver {
     // are cheaper than one search with a window around the draw.
     int score = search(root, 0, 1, 0);
     if (score >= 1) {
-      score = search(root, 0, kWin, 0);
+      // The fastest win: "a win within d plies?" for d = 1, 2, ... Each test
+      // is a null window; mate-distance pruning keeps the early ones tiny.
+      int d = 1;
+      while (search(root, kWin - d - 1, kWin - d, 0) < kWin - d) ++d;
+      score = kWin - d;
+    } else if (search(root, -1, 0, 0) >= 0) {
+      score = 0;
     } else {
-      score = search(root, -1, 0, 0);
-      score = score >= 0 ? 0 : search(root, -kWin, 0, 0);
+      // The slowest loss: "can the mover last d plies?" while it holds.
+      int d = 2;
+      while (search(root, -(kWin - d) - 1, -(kWin - d), 0) >= -(kWin - d)) ++d;
+      score = -(kWin - (d - 1));
     }
     s.value = sign(score);
     s.value_for_x = root.to_move() == Player::X ? s.value : -s.value;
@@ -115,9 +124,15 @@ class Solver {
     typename G::MoveList moves;
     root.legal_moves(moves);
     for (Move m : moves) {
-      const int v = sign(child_score(root, m, -1, 1));
-      s.move_values.push_back({m, v});
-      if (v == s.value) s.best_moves.push_back(m);
+      if (limits_.move_values) {
+        const int v = sign(child_score(root, m, -1, 1));
+        s.move_values.push_back({m, v});
+        if (v == s.value) s.best_moves.push_back(m);
+      } else if (s.value < 0 || child_score(root, m, s.value - 1, s.value) >= s.value) {
+        // Only "does this move keep the value?": one null window, far cheaper
+        // than telling a draw from a loss for every other move.
+        s.best_moves.push_back(m);
+      }
     }
     std::sort(s.best_moves.begin(), s.best_moves.end());
     std::sort(s.move_values.begin(), s.move_values.end(), [](auto& a, auto& b) { return a.move < b.move; });

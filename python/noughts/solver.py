@@ -1,0 +1,89 @@
+"""The exact solver: who wins with perfect play, by which moves, and how fast."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from noughts import _core
+from noughts._game import Move
+from noughts.errors import InvalidOptionError
+
+__all__ = ["Solution", "best_move", "solve"]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The solved value of a position.
+
+    ``value`` is from X's view (+1 X wins, 0 draw, -1 O wins) and
+    ``value_for_mover`` from the view of the player to move. ``distance`` is
+    the number of plies to the end with best play (the fastest win for the
+    winner, the slowest loss for the loser), None for a draw.
+    ``best_moves`` are every move that keeps the value; ``move_values`` maps
+    every legal move id to its value for the mover (only when asked for with
+    ``solve(..., move_values=True)``); the ``principal_variation``
+    is one line of best play to the end.
+    """
+
+    value: int
+    value_for_mover: int
+    distance: int | None
+    best_moves: list[Move]
+    move_values: dict[int, int]
+    principal_variation: list[Move]
+    nodes: int
+    seconds: float
+
+    @property
+    def result(self) -> str:
+        return {1: "X wins", 0: "draw", -1: "O wins"}[self.value]
+
+
+def _number(name: str, value: Any, allow_none: bool = False) -> float:
+    if value is None and allow_none:
+        return 0.0
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise InvalidOptionError(f"{name} must be a positive number{' or None' if allow_none else ''}, not {value!r}")
+    return float(value)
+
+
+def solve(
+    game: Any,
+    *,
+    max_seconds: float | None = None,
+    tt_mb: float = 64,
+    symmetry: bool = True,
+    move_values: bool = False,
+) -> Solution:
+    """Solves the game's position exactly, in C++ without the GIL.
+
+    ``max_seconds`` bounds the time (SearchTimeout when it runs out; Ctrl-C
+    raises KeyboardInterrupt); ``tt_mb`` bounds the transposition table's
+    memory; ``symmetry`` keys the table by the position up to the board's
+    symmetries; ``move_values`` also tells win, draw or loss for every legal
+    move (slower: a drawn move must be told from a losing one; without it
+    ``Solution.move_values`` is empty). Raises IllegalMoveError on a finished game.
+    """
+    raw = _core.solve(
+        game, _number("max_seconds", max_seconds, True), _number("tt_mb", tt_mb), bool(symmetry), bool(move_values)
+    )
+
+    def moves(ids: list[int]) -> list[Move]:
+        return [Move(i, game.move_name(i)) for i in ids]
+
+    return Solution(
+        value=raw["value_for_x"],
+        value_for_mover=raw["value"],
+        distance=None if raw["distance"] < 0 else raw["distance"],
+        best_moves=moves(raw["best_moves"]),
+        move_values=dict(raw["move_values"]),
+        principal_variation=moves(raw["principal_variation"]),
+        nodes=raw["nodes"],
+        seconds=raw["seconds"],
+    )
+
+
+def best_move(game: Any, **limits: Any) -> Move:
+    """A perfect move: the first of the principal variation (the fastest win when winning)."""
+    return solve(game, **limits).principal_variation[0]

@@ -1,0 +1,180 @@
+"""The exact solver: known values, an exhaustive referee, principal variations, limits."""
+
+import random
+
+import pytest
+
+import noughts
+from minimax import minimax, move_values
+from noughts import Classic
+
+X, DRAW, O = 1, 0, -1
+
+
+@pytest.mark.parametrize(
+    "game,value",
+    [
+        (Classic(), DRAW),
+        (Classic(4, 4, 3), X),
+        (Classic(4, 4, 4), DRAW),
+        (Classic(free_choice=True), X),
+        (Classic(misere=True), DRAW),
+        # John Tromp's Connect-Four table, k = 4: 4 columns x 4 rows and 5 x 4 draw, 6 x 4 a second-player win.
+        (Classic(4, 4, 4, gravity=True), DRAW),
+        (Classic(4, 5, 4, gravity=True), DRAW),
+        (Classic(4, 6, 4, gravity=True), O),
+    ],
+    ids=lambda x: x.to_string() if isinstance(x, Classic) else str(x),
+)
+def test_known_values(game, value):
+    solution = noughts.solve(game)
+    assert solution.value == value
+    assert_principal_variation_is_sound(game, solution)
+
+
+def assert_principal_variation_is_sound(game, solution):
+    g = game.copy()
+    for move in solution.principal_variation:
+        g.play(move)
+    assert g.is_over()
+    winner = {X: noughts.Player.X, O: noughts.Player.O, DRAW: None}[solution.value]
+    assert g.winner == winner
+    if solution.distance is not None:
+        assert len(solution.principal_variation) == solution.distance
+    assert solution.principal_variation[0] in solution.best_moves
+
+
+SMALL = [
+    (rows, cols, k, m, f, g)
+    for rows, cols, k in [(3, 3, 3), (2, 4, 3), (3, 2, 2), (2, 3, 2), (1, 5, 3)]
+    for m in (False, True)
+    for f in (False, True)
+    for g in (False, True)
+]
+
+
+@pytest.mark.parametrize("rows,cols,k,misere,free,gravity", SMALL)
+def test_small_boards_against_exhaustive_minimax(rows, cols, k, misere, free, gravity):
+    game = Classic(rows, cols, k, misere=misere, free_choice=free, gravity=gravity)
+    memo = {}
+    value, distance = minimax(game.copy(), memo)
+    solution = noughts.solve(game, move_values=True)
+    mover_sign = 1 if game.to_move == noughts.Player.X else -1
+    assert solution.value_for_mover == value and solution.value == value * mover_sign
+    if value != 0:
+        assert solution.distance == distance
+    assert solution.move_values == move_values(game.copy(), memo)
+    assert [m.id for m in solution.best_moves] == sorted(i for i, v in solution.move_values.items() if v == value)
+    assert_principal_variation_is_sound(game, solution)
+
+
+def random_position(make, plies, seed):
+    rng = random.Random(seed)
+    while True:
+        g = make()
+        for _ in range(plies):
+            if g.is_over():
+                break
+            g.play(rng.choice(g.legal_actions()))
+        if not g.is_over():
+            return g
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_mid_game_positions_against_minimax(seed):
+    options = dict(misere=seed % 2 == 1, free_choice=seed % 3 == 0, gravity=seed % 4 == 0)
+    g = random_position(lambda: Classic(4, 4, 3, **options), 9 if options["free_choice"] else 7, seed)
+    memo = {}
+    value, distance = minimax(g.copy(), memo)
+    solution = noughts.solve(g, move_values=True)
+    assert solution.value_for_mover == value
+    assert [m.id for m in solution.best_moves] == sorted(i for i, v in solution.move_values.items() if v == value)
+    assert noughts.solve(g).best_moves == solution.best_moves  # the cheap way finds the same moves
+    assert solution.move_values == move_values(g.copy(), memo)
+    if value != 0:
+        assert solution.distance == distance
+    assert_principal_variation_is_sound(g, solution)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_symmetry_and_table_size_do_not_change_the_answer(seed):
+    g = random_position(lambda: Classic(4, 4, 4), 4, seed)
+    a = noughts.solve(g, move_values=True)
+    b = noughts.solve(g, symmetry=False, tt_mb=0.01, move_values=True)
+    assert (a.value, a.distance, a.move_values) == (b.value, b.distance, b.move_values)
+
+
+def test_ultimate_endgames_against_minimax():
+    if not hasattr(noughts, "Ultimate"):
+        pytest.skip("Ultimate has not landed")
+    for seed in range(5):
+        g = random_position(noughts.Ultimate, 58, seed)
+        memo = {}
+        value, distance = minimax(g.copy(), memo)
+        solution = noughts.solve(g, move_values=True)
+        assert solution.value_for_mover == value
+        assert solution.move_values == move_values(g.copy(), memo)
+        if value != 0:
+            assert solution.distance == distance
+        assert_principal_variation_is_sound(g, solution)
+
+
+def test_quantum_positions_against_minimax():
+    if not hasattr(noughts, "Quantum"):
+        pytest.skip("Quantum has not landed")
+    for seed in range(6):
+        g = random_position(noughts.Quantum, 6, seed)
+        memo = {}
+        value, distance = minimax(g.copy(), memo)
+        solution = noughts.solve(g)
+        assert solution.value_for_mover == value
+        if value != 0:
+            assert solution.distance == distance
+        assert_principal_variation_is_sound(g, solution)
+
+
+def test_best_move_wins_fastest():
+    g = Classic()
+    for m in ("a1", "a2", "b1", "b2"):
+        g.play(m)
+    assert noughts.best_move(g).name == "c1"  # wins at once (c2 would only block)
+
+
+def test_time_limit_raises_search_timeout():
+    with pytest.raises(noughts.SearchTimeout) as info:
+        noughts.solve(Classic(5, 5, 4), max_seconds=0.2)
+    assert info.value.nodes > 0 and isinstance(info.value, TimeoutError)
+
+
+def test_bad_arguments():
+    g = Classic()
+    for kwargs in (dict(max_seconds=0), dict(max_seconds=-1), dict(tt_mb=0), dict(max_seconds="1")):
+        with pytest.raises(noughts.InvalidOptionError):
+            noughts.solve(g, **kwargs)
+    for m in ("a1", "a2", "b1", "b2", "c1"):
+        g.play(m)
+    with pytest.raises(noughts.IllegalMoveError, match="over"):
+        noughts.solve(g)
+
+
+@pytest.mark.skipif(__import__("sys").platform == "win32", reason="SIGINT to a child process is POSIX")
+def test_ctrl_c_stops_a_long_solve():
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    code = (
+        "import noughts, sys\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        "    noughts.solve(noughts.Classic(8, 8, 5))\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "ready"
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=20)
+    assert "interrupted" in out and proc.returncode == 0
