@@ -205,3 +205,12 @@ def test_random_playouts_are_deterministic_and_sum_up():
     big = noughts.random_playouts(Classic(), 200_000, seed=1)
     assert abs(big.x_wins / 200_000 - 0.585) < 0.01
     assert abs(big.draws / 200_000 - 0.127) < 0.01
+
+
+def test_long_non_ascii_input_gives_a_clean_error():
+    g = Classic()
+    for text in ("é" * 100, "a" * 59 + "é" * 10, "€" * 40):
+        with pytest.raises(noughts.InvalidMoveError):
+            g.play(text)
+        with pytest.raises(noughts.InvalidPositionError):
+            Classic.from_string(text)

@@ -9,6 +9,8 @@
 #include <climits>
 #include <string>
 
+#include "bind_mcts.hpp"
+#include "bind_solver.hpp"
 #include "noughts/errors.hpp"
 #include "noughts/history.hpp"
 #include "noughts/search/perft.hpp"
@@ -117,6 +119,17 @@ py::class_<History<G>> bind_game(py::module_& m, const char* name) {
              return py::bool_(a.current() == b.cast<const H&>().current());
            })
       .def("__hash__", [](const H& h) { return static_cast<Py_ssize_t>(h.current().hash() >> 1); })
+      .def_property_readonly("num_symmetries", [](const H& h) { return h.current().num_symmetries(); },
+                             "How many symmetries of the board keep the rules (0 is the identity).")
+      .def(
+          "_symmetric",
+          [](const H& h, int s) {
+            const int n = h.current().num_symmetries();
+            if (s < 0 || s >= n)
+              throw InvalidOptionError("symmetry " + std::to_string(s) + " is out of range: 0.." + std::to_string(n - 1));
+            return H(h.current().symmetric(s));
+          },
+          py::arg("s"), "The position under symmetry s (0 = identity), as a new game without history.")
       .def_static(
           "_from_string", [](const std::string& text) { return H(G::from_string(text)); }, py::arg("text"));
 
@@ -132,6 +145,8 @@ py::class_<History<G>> bind_game(py::module_& m, const char* name) {
       },
       py::arg("game"), py::arg("n"), py::arg("seed") = 0, py::call_guard<py::gil_scoped_release>(),
       "Plays n uniformly random games from the position; returns (x_wins, o_wins, draws).");
+  bind_mcts<G>(m, cls);
+  bind_solver<G>(m);
   return cls;
 }
 

@@ -4,8 +4,11 @@
 #include <pybind11/pybind11.h>
 
 #include "bind_classic.hpp"
+#include "bind_quantum.hpp"
+#include "bind_ultimate.hpp"
 #include "noughts/errors.hpp"
 #include "noughts/player.hpp"
+#include "noughts/search/solver.hpp"
 
 namespace py = pybind11;
 using namespace noughts;
@@ -29,6 +32,9 @@ void translate_errors() {
       raise("InvalidPositionError", e.what());
     } catch (const InvalidOptionError& e) {
       raise("InvalidOptionError", e.what());
+    } catch (const SearchStopped& e) {
+      py::object type = py::module_::import("noughts.errors").attr("SearchTimeout");
+      PyErr_SetObject(type.ptr(), py::make_tuple(e.what(), e.nodes, e.seconds).ptr());
     }
   });
 }
@@ -51,4 +57,6 @@ PYBIND11_MODULE(_core, m) {
       .finalize();
   translate_errors();
   noughts::bindings::bind_classic(m);
+  noughts::bindings::bind_ultimate(m);
+  noughts::bindings::bind_quantum(m);
 }

@@ -78,7 +78,15 @@ std::optional<int> parse_int(std::string_view text, int limit) {
 std::string quote(std::string_view text) {
   constexpr std::size_t kMax = 60;
   std::string s = "'";
-  s += text.size() > kMax ? std::string(text.substr(0, kMax)) + "..." : std::string(text);
+  if (text.size() > kMax) {
+    // Cut on a character boundary: never inside a UTF-8 sequence, so the
+    // message stays valid text for Python.
+    std::size_t cut = kMax;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    s += std::string(text.substr(0, cut)) + "...";
+  } else {
+    s += std::string(text);
+  }
   return s + "'";
 }
 

@@ -9,23 +9,49 @@ from __future__ import annotations
 from noughts._core import Player, Termination
 from noughts._game import Move, Outcome
 from noughts.classic import Classic
-from noughts.errors import Error, IllegalMoveError, InvalidMoveError, InvalidOptionError, InvalidPositionError
+from noughts.errors import (
+    Error,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidOptionError,
+    InvalidPositionError,
+    SearchTimeout,
+)
+from noughts.mcts import MCTS, match
+from noughts.quantum import Quantum
+from noughts.records import Record, read_records, write_records
 from noughts.search import perft, random_playouts
+from noughts.solver import Solution, best_move, solve
+from noughts.svg import svg
+from noughts.ultimate import BoardState, Ultimate
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "BoardState",
     "Classic",
     "Error",
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidOptionError",
     "InvalidPositionError",
+    "MCTS",
     "Move",
     "Outcome",
     "Player",
+    "Quantum",
+    "Record",
+    "SearchTimeout",
+    "Solution",
     "Termination",
+    "Ultimate",
     "perft",
     "random_playouts",
+    "read_records",
+    "svg",
+    "write_records",
+    "best_move",
+    "match",
+    "solve",
     "__version__",
 ]

@@ -82,6 +82,15 @@ class GameMixin:
             raise InvalidPositionError(f"a position string must be a str, not {type(text).__name__}")
         return cls._wrap(cls._core_class._from_string(text))
 
+    def symmetric(self: G, s: int) -> G:
+        """The position under symmetry ``s`` (0 = identity, up to ``num_symmetries - 1``), without history.
+
+        The symmetries are those that keep the rules: the 8 of the square on
+        square boards (Ultimate acts on boards and cells alike), 4 on a
+        rectangle, only the left-right mirror with gravity.
+        """
+        return type(self)._wrap(self._symmetric(s))  # type: ignore[attr-defined]
+
     def copy(self: G) -> G:
         """An independent copy, history included."""
         return type(self)._wrap(self)
@@ -119,6 +128,12 @@ class GameMixin:
 
     def __repr__(self) -> str:
         return f"noughts.{type(self).__name__}.from_string({self.to_string()!r})"  # type: ignore[attr-defined]
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows; svg.py is imported only when a game is displayed."""
+        from noughts.svg import svg
+
+        return svg(self)  # type: ignore[arg-type]
 
 
 def _restore(cls: type[G], start: str, moves: list[int]) -> G:

@@ -12,6 +12,7 @@ __all__ = [
     "InvalidMoveError",
     "InvalidOptionError",
     "InvalidPositionError",
+    "SearchTimeout",
 ]
 
 
@@ -33,3 +34,15 @@ class InvalidPositionError(Error, ValueError):
 
 class InvalidOptionError(Error, ValueError):
     """Game parameters or search arguments outside what is allowed."""
+
+
+class SearchTimeout(Error, TimeoutError):
+    """A search stopped at its time limit before it had an answer.
+
+    ``nodes`` and ``seconds`` say how far it got.
+    """
+
+    def __init__(self, message: str, nodes: int = 0, seconds: float = 0.0) -> None:
+        super().__init__(f"{message} after {nodes:,} nodes in {seconds:.2f} s")
+        self.nodes = nodes
+        self.seconds = seconds

@@ -183,7 +183,10 @@ class Solver {
   std::uint64_t key(const G& g) const noexcept {
     if (!limits_.symmetry) return g.hash();
     std::uint64_t best = g.hash();
-    for (int s = 1; s < g.num_symmetries(); ++s) best = std::min<std::uint64_t>(best, g.symmetric(s).hash());
+    for (int s = 1; s < g.num_symmetries(); ++s) {
+      if constexpr (requires { g.symmetric_hash(s); }) best = std::min<std::uint64_t>(best, g.symmetric_hash(s));
+      else best = std::min<std::uint64_t>(best, g.symmetric(s).hash());
+    }
     return best;
   }
 

@@ -1,0 +1,359 @@
+// Ultimate tic-tac-toe (RULES.md section 2): nine small 3x3 boards in a 3x3
+// big board, the cell of each move sending the opponent to a board.
+//
+// Representation, chosen for playout and perft speed:
+//   - per small board, one word with X's marks, O's marks and the occupied
+//     cells (9 bits each), and the board's empty cells as a ready-made pick
+//     list (kEmpty below; empty for a decided board);
+//   - per player, a 9-bit mask of the small boards they won, and one mask of
+//     the decided boards (won by either, or drawn);
+//   - the cell index of the last move (the board it sends to).
+// A random move is then one load of the pick list of the board the mover is
+// sent to, a multiply and a shift: the chain from one move to the next is as
+// short as it can be, which is what bounds playout speed. A position is 128
+// bytes, copied at every node of a search (copy-make).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "noughts/bits.hpp"
+#include "noughts/game.hpp"
+#include "noughts/move_list.hpp"
+#include "noughts/player.hpp"
+#include "noughts/rng.hpp"
+
+namespace noughts {
+
+namespace ultimate_tables {
+
+// All nine cells of a 3x3 board, as a 9-bit mask (bit i = cell i in reading order).
+inline constexpr std::uint16_t kFull = 0x1ff;
+
+// The eight lines of a 3x3 board. The same lines serve both levels: cells of
+// a small board and small boards of the big one.
+inline constexpr std::uint16_t kLines[8] = {0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124};
+
+// kHasLine[mask]: whether a 9-bit mask contains a line. One byte look-up
+// replaces eight mask tests on every move.
+inline constexpr std::array<bool, 512> kHasLine = [] {
+  std::array<bool, 512> t{};
+  for (int m = 0; m < 512; ++m)
+    for (auto line : kLines)
+      if ((m & line) == line) t[m] = true;
+  return t;
+}();
+
+// kEmpty[occupied]: the empty cells of a board whose occupied cells are the
+// 9-bit mask, packed in one word: their count in bits 0-3, then the index of
+// the r-th empty cell in bits 4r+4 .. 4r+7. One load gives all a uniform pick
+// needs (how many, and which is the r-th), and avoids std::popcount, a
+// library call on baseline x86-64 (wheels cannot assume POPCNT).
+inline constexpr std::array<std::uint64_t, 512> kEmpty = [] {
+  std::array<std::uint64_t, 512> t{};
+  for (int m = 0; m < 512; ++m) {
+    std::uint64_t w = 0;
+    int n = 0;
+    for (int i = 0; i < 9; ++i)
+      if (!(m >> i & 1)) w |= std::uint64_t(i) << (4 * ++n);
+    t[m] = w | static_cast<std::uint64_t>(n);
+  }
+  return t;
+}();
+// kWinningCells[own]: the cells that would complete a line of a board where a
+// player holds the 9-bit mask `own` (whether they are empty is checked apart).
+inline constexpr std::array<std::uint16_t, 512> kWinningCells = [] {
+  std::array<std::uint16_t, 512> t{};
+  for (int m = 0; m < 512; ++m)
+    for (int c = 0; c < 9; ++c)
+      if (!(m >> c & 1) && kHasLine[m | 1 << c]) t[m] |= static_cast<std::uint16_t>(1 << c);
+  return t;
+}();
+
+// kLineFree[theirs]: whether some line of a board holds none of the mask
+// `theirs`, i.e. the other player can still win that board.
+inline constexpr std::array<bool, 512> kLineFree = [] {
+  std::array<bool, 512> t{};
+  for (int m = 0; m < 512; ++m)
+    for (auto line : kLines)
+      if ((m & line) == 0) t[m] = true;
+  return t;
+}();
+
+inline constexpr int cell_count(std::uint64_t cells) noexcept { return static_cast<int>(cells & 15); }
+inline constexpr int nth_cell(std::uint64_t cells, std::uint32_t r) noexcept {
+  return static_cast<int>(cells >> (4 * r + 4) & 15);
+}
+
+// The dihedral group of the square on a 3x3 index (0..8, reading order):
+// kSymmetry[s][i] is the image of i under symmetry s (0 = identity). The same
+// map acts on boards and on cells, which keeps "cell c sends to board c".
+inline constexpr std::array<std::array<std::uint8_t, 9>, 8> kSymmetry = [] {
+  std::array<std::array<std::uint8_t, 9>, 8> t{};
+  for (int s = 0; s < 8; ++s)
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c) {
+        int ir = r, ic = c;
+        switch (s) {
+          case 0: break;
+          case 1: ir = c, ic = 2 - r; break;      // rotate 90 degrees clockwise
+          case 2: ir = 2 - r, ic = 2 - c; break;  // rotate 180
+          case 3: ir = 2 - c, ic = r; break;      // rotate 270
+          case 4: ic = 2 - c; break;              // mirror left-right
+          case 5: ir = 2 - r; break;              // mirror top-bottom
+          case 6: ir = c, ic = r; break;          // main diagonal
+          default: ir = 2 - c, ic = 2 - r; break; // anti-diagonal
+        }
+        t[s][r * 3 + c] = static_cast<std::uint8_t>(ir * 3 + ic);
+      }
+  return t;
+}();
+
+// The image of a 9-bit mask (of cells or of boards) under symmetry s.
+inline constexpr std::array<std::array<std::uint16_t, 512>, 8> kMapMask = [] {
+  std::array<std::array<std::uint16_t, 512>, 8> t{};
+  for (int s = 0; s < 8; ++s)
+    for (int m = 0; m < 512; ++m)
+      for (int i = 0; i < 9; ++i)
+        if (m >> i & 1) t[s][m] |= static_cast<std::uint16_t>(1u << kSymmetry[s][i]);
+  return t;
+}();
+inline constexpr unsigned map_mask(int s, unsigned mask) noexcept { return kMapMask[s][mask]; }
+
+}  // namespace ultimate_tables
+
+// What a small board is: still open, won by a player, or drawn (full, no line).
+enum class BoardState : std::uint8_t { Open = 0, XWon = 1, OWon = 2, Drawn = 3 };
+
+class Ultimate {
+ public:
+  static constexpr int kBoards = 9;
+  static constexpr int kMaxActions = 81;
+  static constexpr const char* kName = "ultimate";
+  using MoveList = noughts::MoveList<kMaxActions>;
+
+  Ultimate() noexcept = default;
+
+  // ---- the game concept (hot paths, inline) ----
+  Player to_move() const noexcept { return static_cast<Player>(ply_ & 1); }
+  int ply() const noexcept { return ply_; }
+  Outcome outcome() const noexcept { return outcome_; }
+
+  void legal_moves(MoveList& out) const noexcept {
+    out.clear();
+    if (outcome_.over()) return;
+    // Ascending ids: boards in order, cells in order within each board.
+    const int forced = forced_board();
+    const unsigned boards = forced >= 0 ? 1u << forced : open_boards();
+    bits::for_each(boards, [&](int b) {
+      bits::for_each(empty_cells(b), [&](int c) { out.push(b * 9 + c); });
+    });
+  }
+
+  // m must be legal (History checks; search only plays generated moves).
+  void play(Move m) noexcept {
+    const int b = m / 9;
+    place(b, m - 9 * b);
+  }
+
+  // One uniformly random legal move, drawn as legal_moves() + rng.below(size)
+  // would draw it (the same move for the same generator state), without
+  // building the list. This is the playout hot path.
+  void play_random(Rng& rng) noexcept {
+    using namespace ultimate_tables;
+    // Sent to an open board: its pick list is not empty.
+    const int b = sent_;
+    if (const std::uint64_t empty = empty_[b]; cell_count(empty)) [[likely]] {
+      place(b, nth_cell(empty, rng.below(static_cast<std::uint32_t>(cell_count(empty)))));
+      return;
+    }
+    // Free: every empty cell of every open board (decided boards have empty
+    // pick lists). Tried without branches, this was slower: the predictor
+    // does well on these short loops.
+    std::uint32_t total = 0;
+    for (int i = 0; i < kBoards; ++i) total += static_cast<std::uint32_t>(cell_count(empty_[i]));
+    std::uint32_t r = rng.below(total);
+    for (int i = 0;; ++i) {
+      const auto n = static_cast<std::uint32_t>(cell_count(empty_[i]));
+      if (r < n) return place(i, nth_cell(empty_[i], r));
+      r -= n;
+    }
+  }
+
+  std::uint64_t hash() const noexcept {
+    std::array<std::uint32_t, kBoards> marks{};
+    for (int b = 0; b < kBoards; ++b) marks[b] = cells_[b] & kMarkBits;
+    return hash_of(marks, forced_board());
+  }
+  // The hash of symmetric(s) without building it (the solver's table key
+  // takes the smallest over the eight symmetries at every node).
+  std::uint64_t symmetric_hash(int s) const noexcept {
+    using ultimate_tables::kSymmetry;
+    using ultimate_tables::map_mask;
+    std::array<std::uint32_t, kBoards> marks{};
+    for (int b = 0; b < kBoards; ++b)
+      marks[kSymmetry[s][b]] = map_mask(s, marks_of_word(b, 0)) | map_mask(s, marks_of_word(b, 1)) << 9;
+    const int forced = forced_board();
+    return hash_of(marks, forced < 0 ? -1 : kSymmetry[s][forced]);
+  }
+
+  // ---- solver hooks (see search/solver.hpp) ----
+  // Whether the player to move can win the game with their next move: win a
+  // small board they may play in that completes a line of boards.
+  bool can_win_now() const noexcept {
+    if (outcome_.over()) return false;
+    const int forced = forced_board();
+    return wins_next(to_move(), forced >= 0 ? 1u << forced : open_boards());
+  }
+  // Whether the opponent could win at once after some move of the mover. A
+  // move adds none of the opponent's marks, so they need a winning cell now,
+  // in some open board.
+  bool opponent_may_win_next() const noexcept {
+    return !outcome_.over() && wins_next(opponent(to_move()), open_boards());
+  }
+  // Whether p can still make a line of boards: a line of boards each won by
+  // p or open with a small line free of the opponent's marks.
+  bool can_still_win(Player p) const noexcept {
+    if (outcome_.over()) return outcome_.winner() == p;
+    unsigned alive = won_[static_cast<int>(p)];
+    bits::for_each(open_boards(), [&](int b) {
+      if (ultimate_tables::kLineFree[marks(opponent(p), b)]) alive |= 1u << b;
+    });
+    return ultimate_tables::kHasLine[alive];
+  }
+
+  int num_symmetries() const noexcept { return 8; }
+  Ultimate symmetric(int s) const noexcept {
+    using ultimate_tables::kSymmetry;
+    using ultimate_tables::map_mask;
+    Ultimate g;
+    for (int b = 0; b < kBoards; ++b)
+      g.cells_[kSymmetry[s][b]] = board_word(map_mask(s, marks(Player::X, b)), map_mask(s, marks(Player::O, b)));
+    g.derive();
+    g.sent_ = sent_ == kNowhere ? kNowhere : static_cast<std::int8_t>(kSymmetry[s][sent_]);
+    return g;
+  }
+
+  // The marks and the forced board determine everything else.
+  friend bool operator==(const Ultimate& a, const Ultimate& b) noexcept {
+    return a.cells_ == b.cells_ && a.forced_board() == b.forced_board();
+  }
+
+  // ---- reading the position ----
+  // The board the mover must play in, or -1 when they may play in any open
+  // board (the first move, after being sent to a decided board, and once the
+  // game is over).
+  int forced_board() const noexcept { return ultimate_tables::cell_count(empty_[sent_]) ? sent_ : -1; }
+  // Cells of small board b (bit c = cell c) holding player p's marks.
+  unsigned marks(Player p, int b) const noexcept { return cells_[b] >> (9 * static_cast<int>(p)) & ultimate_tables::kFull; }
+  unsigned empty_cells(int b) const noexcept { return ~cells_[b] >> kOccShift & ultimate_tables::kFull; }
+  // Boards (bit b = board b) won by p; decided = won by either or drawn.
+  unsigned won_boards(Player p) const noexcept { return won_[static_cast<int>(p)]; }
+  unsigned decided_boards() const noexcept { return decided_; }
+  unsigned open_boards() const noexcept { return ~decided_ & ultimate_tables::kFull; }
+  BoardState board_state(int b) const noexcept {
+    if (won_[0] >> b & 1) return BoardState::XWon;
+    if (won_[1] >> b & 1) return BoardState::OWon;
+    return (decided_ >> b & 1) ? BoardState::Drawn : BoardState::Open;
+  }
+
+  // ---- text and ids (not hot) ----
+  int num_actions() const noexcept { return kMaxActions; }
+  bool is_legal(Move m) const noexcept { return why_illegal(m).empty(); }
+  std::string why_illegal(Move m) const;
+  // Algebraic on the 9x9 grid: columns a..i from the left, rows 1..9 from the
+  // top (id 0 = a1, 40 = e5, 80 = i9).
+  std::string move_name(Move m) const;
+  // Reads "e5" (any case) or "board/cell" with 0-based digits ("4/4").
+  Move parse_move(std::string_view text) const;
+  std::string to_string() const;
+  static Ultimate from_string(std::string_view text);
+  std::string render() const;
+
+  // "board 4 (d4-f6)": a small board with the grid cells it spans.
+  static std::string board_name(int b);
+  static std::string cell_name(int board, int cell);
+
+ private:
+  // A board's word holds X's marks in bits 0-8, O's in bits 9-17 and the
+  // occupied cells in bits 18-26: one load gives all, and the occupied mask
+  // (the index of kEmpty) is a single shift away.
+  // Whether p, free to play in `boards`, has a cell there that wins a board
+  // completing p's line of boards.
+  bool wins_next(Player p, unsigned boards) const noexcept {
+    const unsigned won = won_[static_cast<int>(p)];
+    bool found = false;
+    bits::for_each(boards & ~decided_, [&](int b) {
+      found = found || (ultimate_tables::kHasLine[won | 1u << b] &&
+                        (ultimate_tables::kWinningCells[marks(p, b)] & empty_cells(b)) != 0);
+    });
+    return found;
+  }
+
+  unsigned marks_of_word(int b, int p) const noexcept { return cells_[b] >> (9 * p) & ultimate_tables::kFull; }
+  // Three words of three boards, 18 bits each (X's 9 bits, then O's); the
+  // forced board rides in the spare high bits of the last word.
+  static std::uint64_t hash_of(const std::array<std::uint32_t, kBoards>& marks, int forced) noexcept {
+    auto word = [&](int b) {
+      std::uint64_t w = 0;
+      for (int i = 0; i < 3; ++i) w |= std::uint64_t{marks[b + i]} << (18 * i);
+      return w;
+    };
+    return bits::combine(bits::combine(bits::mix(word(0)), word(3)), word(6) | std::uint64_t(forced + 1) << 54);
+  }
+
+  static constexpr int kOccShift = 18;
+  static constexpr unsigned kMarkBits = (1u << kOccShift) - 1;
+  static constexpr unsigned board_word(unsigned x, unsigned o) noexcept { return x | o << 9 | (x | o) << kOccShift; }
+
+  // Writes the mover's mark in cell c of board b and updates everything the
+  // move decides. Closing a board is done without a branch (it happens a few
+  // times a game at unpredictable moments, and a mispredicted branch costs
+  // more than the few bit operations); the end of the game is the one rare
+  // branch.
+  void place(int b, int c) noexcept {
+    using ultimate_tables::kFull;
+    using ultimate_tables::kHasLine;
+    const int p = ply_ & 1;
+    // The mark's bit (c for X, c + 9 for O) and its occupied bit (c + 18).
+    const unsigned board = cells_[b] |= (1u << kOccShift | 1u << (9 * p)) << c;
+    ++ply_;
+    const unsigned line = kHasLine[board >> (9 * p) & kFull];
+    const unsigned closed = line | ((board >> kOccShift) == kFull);
+    empty_[b] = ultimate_tables::kEmpty[board >> kOccShift] & (std::uint64_t{closed} - 1);
+    const unsigned won = won_[p] | line << b, decided = decided_ | closed << b;
+    won_[p] = static_cast<std::uint16_t>(won);
+    decided_ = static_cast<std::uint16_t>(decided);
+    if (kHasLine[won] | (decided == kFull)) [[unlikely]]
+      return finish(kHasLine[won] ? Outcome::win(static_cast<Player>(p), Termination::Line) : Outcome::draw());
+    // Whether board c is open is read by the next move, from its pick list.
+    sent_ = static_cast<std::int8_t>(c);
+  }
+  // A finished game has no board to play in.
+  void finish(Outcome o) noexcept {
+    outcome_ = o;
+    sent_ = kNowhere;
+  }
+  // Recomputes everything else from cells_ (position strings, symmetries).
+  void derive() noexcept;
+
+  static constexpr std::int8_t kNowhere = kBoards;  // sent to no board: empty_[kNowhere] stays empty
+
+  std::array<std::uint64_t, kBoards + 1> empty_ = [] {
+    std::array<std::uint64_t, kBoards + 1> e{};
+    for (int b = 0; b < kBoards; ++b) e[b] = ultimate_tables::kEmpty[0];
+    return e;
+  }();
+  std::array<std::uint32_t, kBoards> cells_{};
+  std::array<std::uint16_t, 2> won_{};
+  std::uint16_t decided_ = 0;
+  std::int8_t sent_ = kNowhere;
+  std::uint8_t ply_ = 0;
+  Outcome outcome_{};
+};
+
+static_assert(TextGame<Ultimate>);
+static_assert(sizeof(Ultimate) <= 128, "a position should stay small: search copies it at every node");
+
+}  // namespace noughts

@@ -1,0 +1,307 @@
+#include "noughts/quantum.hpp"
+
+#include <cctype>
+
+#include "noughts/errors.hpp"
+#include "noughts/notation.hpp"
+
+namespace noughts {
+
+using notation::quote;
+using namespace quantum;
+
+namespace {
+
+// a1..c3: column letter, row number from the top (a1 = cell 0, c3 = cell 8).
+std::string cell_name(int cell) {
+  return std::string{static_cast<char>('a' + cell % 3), static_cast<char>('1' + cell / 3)};
+}
+
+std::string pair_name(int p) { return cell_name(kPair.a[p]) + "-" + cell_name(kPair.b[p]); }
+
+// "x5" for a spooky mark, "X5" for a classical one.
+std::string mark_name(int k, bool classical) {
+  std::string s(1, mark_owner(k) == Player::X ? 'x' : 'o');
+  if (classical) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+  s += std::to_string(k);
+  return s;
+}
+
+const char* player_name(Player p) { return p == Player::X ? "X" : "O"; }
+
+std::string cell_list(std::uint16_t cells) {
+  std::string s;
+  bits::for_each(cells, [&](int c) {
+    if (!s.empty()) s += ' ';
+    s += cell_name(c);
+  });
+  return s;
+}
+
+// A cell of the 3x3 board: its index, kUnreadable, or kOffBoard.
+constexpr int kUnreadable = -1, kOffBoard = -2;
+int read_cell(std::string_view text) {
+  const auto cell = notation::parse_cell(notation::trim(text));
+  if (!cell || cell->row < 0) return kUnreadable;
+  if (cell->col >= 3 || cell->row >= 3) return kOffBoard;
+  return cell->row * 3 + cell->col;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- symmetry
+
+Quantum Quantum::symmetric(int s) const noexcept {
+  if (s == 0) return *this;
+  const auto& map = kSymmetry[s];
+  Quantum g = *this;
+  g.classical_ = 0;
+  g.spooky_ = 0;
+  g.owned_ = {};
+  for (int c = 0; c < kCells; ++c) {
+    if (const int k = classical(c)) g.land(k, map[c]);
+    std::uint16_t comp = 0;
+    bits::for_each(component_[c], [&](int d) { comp |= static_cast<std::uint16_t>(bits::bit(map[d])); });
+    g.component_[map[c]] = comp;
+  }
+  for (int k = 1; k <= marks_; ++k)
+    if (const int p = pair_of(k); p >= 0)
+      g.spooky_ |= std::uint64_t(kPair.id[map[kPair.a[p]]][map[kPair.b[p]]] + 1) << (6 * (k - 1));
+  return g;
+}
+
+// ---------------------------------------------------------------- moves
+
+std::string Quantum::why_illegal(Move m) const {
+  if (m < 0 || m >= kNumActions)
+    return "move id " + std::to_string(m) + " is out of range: ids are 0.." + std::to_string(kNumActions - 1);
+  if (outcome_.over()) return "the game is over";
+  const std::string who = player_name(to_move());
+  if (pending_) {
+    const int p = pair_of(marks_);
+    const int a = kPair.a[p], b = kPair.b[p];
+    if (m == kCollapse + a || m == kCollapse + b) return {};
+    const std::string choice = move_name(kCollapse + a) + " or " + move_name(kCollapse + b);
+    if (m >= kCollapse && m < kLastCell)
+      return "mark " + mark_name(marks_, false) + " can only land in one of its own cells: " + choice;
+    return "mark " + mark_name(marks_, false) + " (" + pair_name(p) + ") closed a cycle, so " + who +
+           " must first choose where it lands: " + choice;
+  }
+  const std::uint16_t free = free_cells();
+  if (bits::count(free) == 1) {
+    const int last = bits::lowest(free);
+    if (m == kLastCell + last) return {};
+    return "only " + cell_name(last) + " has no classical mark, so no pair fits: " + who +
+           "'s mark is the single classical mark " + cell_name(last);
+  }
+  const std::string pairs = "write a spooky pair of two cells without a classical mark (free: " + cell_list(free) + ")";
+  if (m >= kLastCell)
+    return "a single classical mark is only written when exactly one cell has no classical mark; " + who + " must " +
+           pairs;
+  if (m >= kCollapse) return "no collapse is pending; " + who + " must " + pairs;
+  for (int c : {kPair.a[m], kPair.b[m]})
+    if (const int k = classical(c))
+      return "cell " + cell_name(c) + " holds the classical mark " + mark_name(k, true) + "; " + who + " must " + pairs;
+  return {};
+}
+
+std::string Quantum::move_name(Move m) const {
+  if (m < 0 || m >= kNumActions)
+    throw IllegalMoveError("move id " + std::to_string(m) + " is out of range: ids are 0.." +
+                           std::to_string(kNumActions - 1));
+  if (m < kPairs) return pair_name(m);
+  if (m < kLastCell) return std::string(1, '@').append(cell_name(m - kCollapse));
+  return cell_name(m - kLastCell);
+}
+
+Move Quantum::parse_move(std::string_view text) const {
+  auto cell = [&](std::string_view part) {
+    const int c = read_cell(part);
+    if (c == kOffBoard)
+      throw IllegalMoveError("move " + quote(text) + " names a cell off the 3x3 board (cells are a1..c3)");
+    if (c == kUnreadable)
+      throw InvalidMoveError("cannot read move " + quote(text) +
+                             ": expected a spooky pair such as 'a1-b3', a collapse choice such as '@a1', or a "
+                             "single cell such as 'c3' (the last free cell)");
+    return c;
+  };
+  const auto t = notation::trim(text);
+  if (!t.empty() && t.front() == '@') return kCollapse + cell(t.substr(1));
+  const auto dash = t.find('-');
+  if (dash == std::string_view::npos) return kLastCell + cell(t);
+  const int a = cell(t.substr(0, dash)), b = cell(t.substr(dash + 1));
+  if (a == b)
+    throw IllegalMoveError("move " + quote(text) + " names " + cell_name(a) +
+                           " twice: a spooky pair needs two different cells");
+  return kPair.id[a][b];
+}
+
+// ------------------------------------------------------- position strings
+
+std::string Quantum::to_string() const {
+  std::array<int, 10> cell_of{};
+  for (int c = 0; c < kCells; ++c) cell_of[classical(c)] = c;
+  std::string s = "quantum";
+  for (int k = 1; k <= marks_; ++k) {
+    const int p = pair_of(k);
+    s += ' ' + mark_name(k, p < 0) + ':' + (p < 0 ? cell_name(cell_of[k]) : pair_name(p));
+  }
+  return s;
+}
+
+// The string lists every mark; it describes a reachable position exactly
+// when the checks below pass (the argument is in docs/quantum.md).
+Quantum Quantum::from_string(std::string_view text) {
+  auto bad = [&](const std::string& why) {
+    return InvalidPositionError("invalid quantum position " + quote(text) + ": " + why +
+                                " (expected e.g. 'quantum X1:b2 O2:a1 x3:a3-c1': X1:b2 is X's mark 1 classical in b2, "
+                                "x3:a3-c1 X's mark 3 spooky in a3 and c1; see docs/quantum.md)");
+  };
+  const auto tokens = notation::split_whitespace(text);
+  if (tokens.empty() || notation::lower(tokens[0]) != "quantum") throw bad("it must start with 'quantum'");
+  if (tokens.size() > 10) throw bad("there are at most 9 marks");
+  const int n = static_cast<int>(tokens.size()) - 1;
+
+  std::array<int, 10> cell{}, pair{};  // by mark number: its classical cell, or its pair id (-1 when none)
+  std::array<bool, 10> seen{};
+  cell.fill(-1);
+  pair.fill(-1);
+  for (int i = 1; i <= n; ++i) {
+    const auto token = tokens[i];
+    const auto colon = token.find(':');
+    if (colon == std::string_view::npos || colon < 2) throw bad("mark " + quote(token) + " is not like X1:b2 or x3:a1-c3");
+    const char letter = token[0];
+    const bool classical = std::isupper(static_cast<unsigned char>(letter));
+    const char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+    if (lower != 'x' && lower != 'o') throw bad("mark " + quote(token) + " must start with X, O, x or o");
+    const auto k = notation::parse_int(token.substr(1, colon - 1), 99);
+    if (!k || *k < 1 || *k > 9) throw bad("mark " + quote(token) + ": mark numbers run from 1 to 9");
+    if (seen[*k]) throw bad("mark " + std::to_string(*k) + " appears twice");
+    seen[*k] = true;
+    if ((lower == 'x') != (mark_owner(*k) == Player::X))
+      throw bad("mark " + std::to_string(*k) + " is " + player_name(mark_owner(*k)) +
+                "'s: X writes the odd marks, O the even ones");
+    const auto place = token.substr(colon + 1);
+    const std::string shape = "mark " + quote(token) + " must be a classical mark in one cell (X1:b2) or a spooky mark in two different cells (x1:b2-c3)";
+    const auto dash = place.find('-');
+    if (classical) {
+      if (dash != std::string_view::npos) throw bad(shape + ": only lower-case marks are spooky");
+      cell[*k] = read_cell(place);
+      if (cell[*k] < 0) throw bad(shape);
+    } else {
+      if (dash == std::string_view::npos) throw bad(shape + ": only upper-case marks are classical");
+      const int a = read_cell(place.substr(0, dash)), b = read_cell(place.substr(dash + 1));
+      if (a < 0 || b < 0 || a == b) throw bad(shape);
+      pair[*k] = kPair.id[a][b];
+    }
+  }
+  for (int k = 1; k <= n; ++k)
+    if (!seen[k]) throw bad("the marks are numbered 1 to " + std::to_string(n) + " but mark " + std::to_string(k) + " is missing");
+
+  Quantum g;
+  g.marks_ = static_cast<std::uint8_t>(n);
+  int num_classical = 0, last_classical = 0;
+  for (int k = 1; k <= n; ++k) {
+    if (cell[k] < 0) continue;
+    if (const int other = g.classical(cell[k]))
+      throw bad("cell " + cell_name(cell[k]) + " holds two classical marks, " + mark_name(other, true) + " and " +
+                mark_name(k, true));
+    g.land(k, cell[k]);
+    ++num_classical;
+    last_classical = k;
+  }
+  // The spooky marks in order of writing: every pair goes in two cells
+  // without a classical mark, and only the newest may close a cycle (the
+  // collapse that waits for its chooser); an older cycle would have collapsed.
+  for (int k = 1; k <= n; ++k) {
+    if (pair[k] < 0) continue;
+    for (int c : {kPair.a[pair[k]], kPair.b[pair[k]]})
+      if (const int other = g.classical(c))
+        throw bad("spooky mark " + mark_name(k, false) + " is in " + cell_name(c) + ", which holds the classical mark " +
+                  mark_name(other, true));
+    g.marks_ = static_cast<std::uint8_t>(k - 1);  // write_pair writes mark marks_ + 1
+    g.write_pair(kPair.a[pair[k]], kPair.b[pair[k]]);
+    if (g.pending_ && k != n)
+      throw bad("spooky mark " + mark_name(k, false) + " closes a cycle, which must have collapsed before mark " +
+                std::to_string(k + 1) + " was written");
+  }
+  g.marks_ = static_cast<std::uint8_t>(n);
+  // A collapse makes at least two marks classical; a lone classical mark is
+  // only ever X's ninth in the last cell, after eight others.
+  if (num_classical == 1) throw bad("a single classical mark cannot arise: a collapse makes at least two marks classical");
+  g.decide();
+  if (g.outcome_.over() && n != last_classical)
+    throw bad("the collapse that made mark " + mark_name(last_classical, true) +
+              " classical ended the game, so no later mark can exist");
+  // The fewest moves that reach the position: every mark, plus one collapse
+  // if any mark is classical (docs/quantum.md).
+  g.ply_ = static_cast<std::uint8_t>(n + (num_classical > 0 ? 1 : 0));
+  return g;
+}
+
+// ---------------------------------------------------------------- text
+
+std::string Quantum::render() const {
+  std::array<std::string, kCells> text;
+  for (int c = 0; c < kCells; ++c) {
+    auto& t = text[c];
+    if (const int k = classical(c)) {
+      t += '[';
+      t += mark_name(k, true);
+      t += ']';
+      continue;
+    }
+    for (int k = 1; k <= marks_; ++k)
+      if (const int p = pair_of(k); p >= 0 && (kPair.a[p] == c || kPair.b[p] == c)) {
+        if (!t.empty()) t += ' ';
+        t += mark_name(k, false);
+      }
+    if (t.empty()) t += '.';
+  }
+  std::array<std::size_t, 3> width{};
+  for (int c = 0; c < kCells; ++c) width[c % 3] = std::max(width[c % 3], text[c].size());
+  auto pad = [](std::string s, std::size_t w) { return s + std::string(w - s.size(), ' '); };
+
+  std::string s = "   " + pad("a", width[0]) + "   " + pad("b", width[1]) + "   c";
+  for (int row = 0; row < 3; ++row) {
+    s.append("\n").append(std::to_string(row + 1)).append("  ");
+    for (int col = 0; col < 3; ++col) {
+      const auto& t = text[row * 3 + col];
+      s += col < 2 ? pad(t, width[col]) + " | " : t;
+    }
+  }
+  s += "\n";
+  const std::string who = player_name(to_move());
+  if (outcome_.over()) {
+    const auto t = line_times();
+    switch (outcome_.termination) {
+      case Termination::EarlierLine: {
+        const auto w = static_cast<int>(*outcome_.winner());
+        s += std::string(player_name(*outcome_.winner())) + " wins: both players have lines; " +
+             player_name(static_cast<Player>(w)) + "'s was complete at mark " + std::to_string(t[w]) + ", " +
+             player_name(static_cast<Player>(1 - w)) + "'s only at mark " + std::to_string(t[1 - w]);
+        break;
+      }
+      case Termination::Line: {
+        const auto w = static_cast<int>(*outcome_.winner());
+        s += std::string(player_name(*outcome_.winner())) + " wins: a line of classical marks (complete at mark " +
+             std::to_string(t[w]) + ")";
+        break;
+      }
+      default: s += "Draw: every cell holds a classical mark and there is no line"; break;
+    }
+  } else if (pending_) {
+    const int p = pair_of(marks_);
+    s += who + " to move: mark " + mark_name(marks_, false) + " (" + pair_name(p) +
+         ") closed a cycle; choose where it lands: @" + cell_name(kPair.a[p]) + " or @" + cell_name(kPair.b[p]);
+  } else if (bits::count(free_cells()) == 1) {
+    s += who + " to move: mark " + std::to_string(marks_ + 1) + ", the classical mark in the last free cell " +
+         cell_name(bits::lowest(free_cells()));
+  } else {
+    s += who + " to move: mark " + std::to_string(marks_ + 1) + ", a spooky pair such as " +
+         pair_name(kPair.id[bits::lowest(free_cells())][bits::highest(free_cells())]);
+  }
+  return s;
+}
+
+}  // namespace noughts

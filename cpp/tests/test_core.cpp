@@ -1,0 +1,79 @@
+// C++ tests of the core, run by ctest: the published perft counts and the
+// solver's known values, through the same templates Python uses.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "noughts/classic.hpp"
+#include "noughts/history.hpp"
+#include "noughts/quantum.hpp"
+#include "noughts/search/perft.hpp"
+#include "noughts/search/playout.hpp"
+#include "noughts/search/solver.hpp"
+#include "noughts/ultimate.hpp"
+
+namespace {
+
+int failures = 0;
+
+void check(bool ok, const std::string& what) {
+  std::printf("%s %s\n", ok ? "ok  " : "FAIL", what.c_str());
+  if (!ok) ++failures;
+}
+
+template <class G>
+void check_perft(const G& g, const char* name, std::initializer_list<unsigned long long> counts) {
+  int depth = 1;
+  for (auto expected : counts) {
+    const auto got = noughts::perft(g, depth);
+    check(got == expected, std::string(name) + " perft(" + std::to_string(depth) + ") = " + std::to_string(got));
+    ++depth;
+  }
+}
+
+}  // namespace
+
+int main() {
+  using namespace noughts;
+  check_perft(Classic(), "3x3", {9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872});
+  check_perft(Classic(ClassicOptions{4, 4, 4}), "4x4 k=4", {16, 240, 3360, 43680});
+  check_perft(Ultimate(), "ultimate", {81, 720, 6336, 55080, 473256});
+
+  check(solve(Classic()).value_for_x == 0, "3x3 is a draw");
+  check(solve(Classic(ClassicOptions{4, 4, 3})).value_for_x == 1, "4x4 k=3 is a win for X");
+  check(solve(Classic(ClassicOptions{4, 4, 4})).value_for_x == 0, "4x4 k=4 is a draw");
+  check(solve(Classic(ClassicOptions{3, 3, 3, false, true})).value_for_x == 1, "3x3 free choice is a win for X");
+  check(solve(Classic(ClassicOptions{4, 6, 4, false, false, true})).value_for_x == -1,
+        "gravity 6 columns x 4 rows k=4 is a win for O");
+
+  // Checked play: an illegal move throws and changes nothing.
+  History<Classic> h;
+  h.play(std::string_view("b2"));
+  const auto before = h.current().to_string();
+  bool threw = false;
+  try {
+    h.play(std::string_view("b2"));
+  } catch (const IllegalMoveError&) {
+    threw = true;
+  }
+  check(threw && h.current().to_string() == before, "an occupied cell is rejected and changes nothing");
+
+  // Ultimate's shortcut for the solver's symmetric keys agrees with the real thing.
+  {
+    Rng rng(3);
+    bool same = true;
+    for (int game = 0; game < 200; ++game) {
+      Ultimate u;
+      const int plies = static_cast<int>(rng.below(50));
+      for (int i = 0; i < plies && !u.outcome().over(); ++i) u.play_random(rng);
+      for (int s = 0; s < u.num_symmetries(); ++s) same = same && u.symmetric_hash(s) == u.symmetric(s).hash();
+    }
+    check(same, "Ultimate symmetric_hash(s) == symmetric(s).hash()");
+  }
+
+  const auto counts = random_playouts(Quantum(), 2000, 1);
+  check(counts.x_wins + counts.o_wins + counts.draws == 2000, "quantum random playouts finish");
+
+  std::printf("%d failed\n", failures);
+  return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,291 @@
+"""The engine protocol: a line protocol on stdin/stdout, modelled on UCI (docs/protocol.md).
+
+Another program selects a game, sets a position, and asks for a move with
+``go``; searches run on a worker thread so that ``stop``, ``isready`` and
+``quit`` are answered while one runs. Malformed lines get ``error ...`` and
+the engine stays alive.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import threading
+from typing import Any, Callable, Optional, TextIO
+
+from noughts import __version__
+from noughts.errors import Error
+from noughts.mcts import MCTS
+from noughts.registry import make_game
+from noughts.solver import solve
+
+__all__ = ["Engine", "run"]
+
+_CLASSIC_FLAGS = {"misere": "misere", "free": "free_choice", "free_choice": "free_choice", "gravity": "gravity"}
+
+
+class ProtocolError(Exception):
+    """A line the engine cannot act on; answered with ``error <message>``."""
+
+
+def _int(word: str, what: str) -> int:
+    try:
+        value = int(word)
+    except ValueError:
+        raise ProtocolError(f"{what} must be a whole number, not {word!r}") from None
+    if value < 0:
+        raise ProtocolError(f"{what} must be >= 0, not {value}")
+    return value
+
+
+class Engine:
+    """One protocol session; ``handle`` takes a line, answers go to ``write``."""
+
+    def __init__(self, write: Callable[[str], None]) -> None:
+        self._write_raw = write
+        self._lock = threading.Lock()
+        self.game_name = "classic"
+        self.options: dict[str, Any] = {}
+        self.game = make_game("classic")
+        self.seed, self.c, self.threads = 0, 1.4, 1
+        self._mcts: Optional[MCTS] = None
+        self._search: Optional[threading.Thread] = None
+        self._stop = threading.Event()
+        self._busy = threading.Event()
+        self.running = True
+
+    # ---- output -------------------------------------------------------------
+    def write(self, line: str) -> None:
+        with self._lock:
+            self._write_raw(line)
+
+    # ---- input --------------------------------------------------------------
+    def handle(self, line: str) -> None:
+        try:
+            words = shlex.split(line, posix=True)
+        except ValueError as e:
+            self.write(f"error cannot read the line: {e}")
+            return
+        if not words:
+            return
+        command, args = words[0].lower(), words[1:]
+        handler = getattr(self, f"_cmd_{command}", None)
+        if handler is None:
+            self.write(f"error unknown command {command!r}; send 'help' for the list")
+            return
+        try:
+            handler(args)
+        except (ProtocolError, Error) as e:
+            self.write(f"error {e}")
+
+    def searching(self) -> bool:
+        return self._busy.is_set()
+
+    def _finish(self, move: str) -> None:
+        """The last act of a search: from here on the engine takes new commands."""
+        self._busy.clear()
+        self.write(f"bestmove {move}")
+
+    def _idle(self) -> None:
+        if self.searching():
+            raise ProtocolError("a search is running: send 'stop' first")
+
+    # ---- commands -------------------------------------------------------------
+    def _cmd_help(self, args: list[str]) -> None:
+        for text in (
+            "commands: noughts, isready, game, position, play, undo, legal, show, setoption, go, stop, quit",
+            "game classic [rows=R] [cols=C] [k=K] [misere] [free] [gravity] | game ultimate | game quantum",
+            "position start [moves M ...] | position string <position string> [moves M ...]",
+            "go [iterations N] [movetime MS] | go solve [movetime MS]",
+            "setoption name seed|c|threads value V",
+        ):
+            self.write(f"help {text}")
+
+    def _cmd_noughts(self, args: list[str]) -> None:
+        self.write(f"id name noughts {__version__}")
+        self.write("id games classic ultimate quantum")
+        self.write("noughtsok")
+
+    _cmd_uci = _cmd_noughts
+
+    def _cmd_isready(self, args: list[str]) -> None:
+        self.write("readyok")
+
+    def _cmd_game(self, args: list[str]) -> None:
+        self._idle()
+        if not args:
+            raise ProtocolError("game needs a name: classic, ultimate or quantum")
+        name, options = args[0].lower(), {}
+        for word in args[1:]:
+            key, _, value = word.lower().partition("=")
+            if key in ("rows", "cols", "k") and value:
+                options[key] = _int(value, key)
+            elif key in _CLASSIC_FLAGS and not value:
+                options[_CLASSIC_FLAGS[key]] = True
+            else:
+                raise ProtocolError(f"unknown game option {word!r}")
+        game = make_game(name, **options)
+        self.game_name, self.options, self.game = name, options, game
+        self._mcts = None
+
+    def _cmd_position(self, args: list[str]) -> None:
+        self._idle()
+        if not args:
+            raise ProtocolError("position needs 'start' or 'string <position string>'")
+        moves: list[str] = []
+        if "moves" in args:
+            i = args.index("moves")
+            args, moves = args[:i], args[i + 1 :]
+        if args[0] == "start" and len(args) == 1:
+            game = make_game(self.game_name, **self.options)
+        elif args[0] == "string" and len(args) > 1:
+            game = make_game(self.game_name, position=" ".join(args[1:]))
+        else:
+            raise ProtocolError("position needs 'start' or 'string <position string>'")
+        for m in moves:
+            game.play(m)  # an error leaves the previous position in place
+        self.game = game
+
+    def _cmd_play(self, args: list[str]) -> None:
+        self._idle()
+        if len(args) != 1:
+            raise ProtocolError("play takes one move")
+        self.game.play(args[0])
+
+    def _cmd_undo(self, args: list[str]) -> None:
+        self._idle()
+        if not self.game.move_ids:
+            raise ProtocolError("there is no move to undo")
+        self.game.undo()
+
+    def _cmd_legal(self, args: list[str]) -> None:
+        self.write(" ".join(["legal"] + [m.name for m in self.game.legal_moves()]))
+
+    def _cmd_show(self, args: list[str]) -> None:
+        for line in str(self.game).splitlines():
+            self.write(f"board {line}")
+        self.write(f"position {self.game.to_string()}")
+        outcome = self.game.outcome()
+        self.write(f"result {outcome.result}" if outcome else f"tomove {self.game.to_move.name}")
+
+    def _cmd_setoption(self, args: list[str]) -> None:
+        self._idle()
+        if len(args) != 4 or args[0] != "name" or args[2] != "value":
+            raise ProtocolError("setoption name <seed|c|threads> value <v>")
+        name, value = args[1].lower(), args[3]
+        if name == "seed":
+            self.seed = _int(value, "seed")
+        elif name == "threads":
+            self.threads = max(1, _int(value, "threads"))
+        elif name == "c":
+            try:
+                self.c = float(value)
+            except ValueError:
+                raise ProtocolError(f"c must be a number, not {value!r}") from None
+        else:
+            raise ProtocolError(f"unknown option {name!r}: seed, c, threads")
+        self._mcts = None
+
+    def _cmd_go(self, args: list[str]) -> None:
+        self._idle()
+        if self.game.is_over():
+            self.write("bestmove none")
+            return
+        iterations: Optional[int] = None
+        movetime: Optional[int] = None
+        exact = False
+        i = 0
+        while i < len(args):
+            word = args[i]
+            if word == "solve":
+                exact, i = True, i + 1
+            elif word in ("iterations", "movetime") and i + 1 < len(args):
+                value = _int(args[i + 1], word)
+                if value == 0:
+                    raise ProtocolError(f"{word} must be positive")
+                iterations, movetime = (value, movetime) if word == "iterations" else (iterations, value)
+                i += 2
+            else:
+                raise ProtocolError(f"cannot read go argument {word!r}")
+        if iterations is None and movetime is None:
+            movetime = 1000
+        if self._mcts is None:
+            self._mcts = MCTS(seed=self.seed, c=self.c, threads=self.threads)
+        self._stop.clear()
+        self._busy.set()
+        game = self.game.copy()
+        target = self._solve if exact else self._think
+        self._search = threading.Thread(target=target, args=(game, iterations, movetime), daemon=True)
+        self._search.start()
+
+    def _cmd_stop(self, args: list[str]) -> None:
+        self._stop.set()
+        if self._search is not None:
+            self._search.join()
+
+    def _cmd_quit(self, args: list[str]) -> None:
+        self._cmd_stop(args)
+        self.running = False
+
+    # ---- searches (worker thread) -----------------------------------------------
+    def _think(self, game: Any, iterations: Optional[int], movetime: Optional[int]) -> None:
+        """MCTS in slices of at most 0.1 s, reporting after each; the tree carries over between slices."""
+        import time
+
+        assert self._mcts is not None
+        start, done, result = time.perf_counter(), 0, None
+        try:
+            while not self._stop.is_set():
+                left_s = None if movetime is None else movetime / 1000 - (time.perf_counter() - start)
+                left_n = None if iterations is None else iterations - done
+                if (left_s is not None and left_s <= 0) or (left_n is not None and left_n <= 0):
+                    break
+                slice_s = 0.1 if left_s is None else min(0.1, left_s)
+                result = self._mcts.search(game, iterations=left_n, seconds=slice_s)
+                done += result.iterations
+                pv = " ".join(m.name for m in result.pv)
+                self.write(
+                    f"info iterations {done} time {int((time.perf_counter() - start) * 1000)} "
+                    f"value {result.value:.3f} pv {pv}"
+                )
+                if result.proven:
+                    self.write(f"info proven {result.proven_value}")
+                    break
+            if result is None:
+                result = self._mcts.search(game, iterations=1)
+            self._finish(result.best_move.name)
+        except Exception as e:  # never let the worker die silently
+            self.write(f"error search failed: {e}")
+            self._finish("none")
+
+    def _solve(self, game: Any, iterations: Optional[int], movetime: Optional[int]) -> None:
+        try:
+            s = solve(game, max_seconds=None if movetime is None else movetime / 1000)
+        except Error as e:
+            self.write(f"info {e}")
+            self._think(game, 1000, None)
+            return
+        dist = "" if s.distance is None else f" distance {s.distance}"
+        self.write(
+            f"info solved value {s.value_for_mover}{dist} nodes {s.nodes} "
+            f"pv {' '.join(m.name for m in s.principal_variation)}"
+        )
+        self._finish(s.principal_variation[0].name)
+
+
+def run(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    """Reads commands until 'quit' or the end of input."""
+
+    def write(line: str) -> None:
+        stdout.write(line + "\n")
+        stdout.flush()
+
+    engine = Engine(write)
+    for line in stdin:
+        engine.handle(line.strip())
+        if not engine.running:
+            return 0
+    # End of input: let a running search finish and answer (piped use), then leave.
+    if engine._search is not None:
+        engine._search.join()
+    return 0

@@ -1,0 +1,319 @@
+"""Monte Carlo tree search for every game, and a match runner (docs/mcts.md).
+
+The search runs in C++ (cpp/include/noughts/search/mcts.hpp) without the GIL;
+Ctrl-C stops it. One MCTS object holds one tree per game type it has searched
+and reuses it when the next position follows from the last one.
+
+>>> import noughts
+>>> game = noughts.Classic()
+>>> result = noughts.MCTS(seed=1).search(game, iterations=100_000)
+>>> result.proven, result.proven_value   # 3x3 is a draw, and the search proves it
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+from noughts import _core
+from noughts._core import Player
+from noughts._game import Move
+from noughts.errors import InvalidOptionError
+
+__all__ = ["DEFAULT_C", "DEFAULT_MAX_NODES", "GameRecord", "MCTS", "MatchResult", "MoveStats", "SearchResult", "match"]
+
+#: The default UCT exploration constant, for rewards +1 / 0 / -1.
+DEFAULT_C = 1.0
+#: The default bound on tree nodes (24 bytes each: 192 MiB when full), all threads together.
+DEFAULT_MAX_NODES = 1 << 23
+
+
+@dataclass(frozen=True)
+class MoveStats:
+    """What the search found about one root move, for the player to move at the root."""
+
+    move: Move
+    visits: int
+    #: Mean result of the iterations through this move: +1 win, 0 draw, -1 loss.
+    value: float
+    #: The exact value when the search proved it (+1 forced win, 0 draw, -1 forced loss), else None.
+    proven_value: Optional[int]
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The outcome of MCTS.search. Values are for the player to move at the searched position."""
+
+    best_move: Move
+    #: The proven value if the position is proven, else the best move's mean result (-1 .. +1).
+    value: float
+    #: Whether the search proved the position's value (then `proven_value` is +1, 0 or -1).
+    proven: bool
+    proven_value: Optional[int]
+    #: Every legal move the search visited, most visited first.
+    moves: tuple[MoveStats, ...]
+    #: The principal variation: the best move and the expected continuation.
+    pv: tuple[Move, ...]
+    #: Iterations done by this search (all threads); 0 when a reused tree was already proven.
+    iterations: int
+    #: Root visits inherited from earlier searches (tree reuse).
+    reused_visits: int
+    seconds: float
+    #: Tree nodes in use after the search, and whether the node bound stopped the tree from growing.
+    nodes: int
+    tree_full: bool
+    to_move: Player
+
+    def stats(self, move: Any) -> MoveStats:
+        """The statistics of one root move (id, Move or notation); KeyError if it was not visited."""
+        for s in self.moves:
+            if (s.move.name == move) if isinstance(move, str) else (s.move.id == int(move)):
+                return s
+        raise KeyError(move)
+
+
+def _check_int(name: str, value: Any, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidOptionError(f"{name} must be a whole number, not {value!r}")
+    if value < minimum:
+        raise InvalidOptionError(f"{name} must be >= {minimum}, not {value}")
+    return value
+
+
+def _check_budget(iterations: Any, seconds: Any) -> tuple[int, float]:
+    """Validated budgets as the C++ side takes them (0 = no limit)."""
+    if iterations is not None:
+        iterations = _check_int("iterations", iterations, 1)
+    if seconds is not None:
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+            raise InvalidOptionError(f"seconds must be a number, not {seconds!r}")
+        if not math.isfinite(seconds) or seconds <= 0:
+            raise InvalidOptionError(f"seconds must be a finite number > 0, not {seconds!r}")
+    if iterations is None and seconds is None:
+        raise InvalidOptionError("a search needs a budget: pass iterations and/or seconds")
+    return (iterations or 0), float(seconds or 0.0)
+
+
+def _core_class(game: Any) -> Any:
+    """The noughts._core game class a game object derives from."""
+    for cls in type(game).__mro__:
+        if cls.__module__ == "noughts._core" and hasattr(_core, cls.__name__ + "Mcts"):
+            return cls
+    raise InvalidOptionError(f"MCTS searches noughts games (Classic, Ultimate, Quantum), not {type(game).__name__}")
+
+
+class MCTS:
+    """Monte Carlo tree search (UCT with MCTS-solver) for Classic, Ultimate and Quantum.
+
+    >>> import noughts
+    >>> mcts = noughts.MCTS(seed=7, seconds=0.05)   # a default budget makes it a player
+    >>> game = noughts.Ultimate()
+    >>> game.play(mcts(game))                       # calling it returns its best move
+
+    Arguments:
+        seed: the random seed. With threads=1 (or with iteration budgets), the same
+            calls give the same results.
+        c: the UCT exploration constant (rewards are +1 / 0 / -1).
+        threads: independent trees searched in parallel and merged at the root.
+        max_nodes: the bound on tree nodes, all threads together (24 bytes a node). When
+            the tree reaches it, it stops growing and the search goes on with rollouts
+            from the leaves it reaches.
+        reuse: keep the subtree of a position reached from the previous search's position.
+        iterations, seconds: the default budget of search(), best_move() and calls.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        c: float = DEFAULT_C,
+        threads: int = 1,
+        max_nodes: int = DEFAULT_MAX_NODES,
+        *,
+        reuse: bool = True,
+        iterations: Optional[int] = None,
+        seconds: Optional[float] = None,
+    ) -> None:
+        _check_int("seed", seed, -(2**63))
+        if isinstance(c, bool) or not isinstance(c, (int, float)) or not math.isfinite(c) or c < 0:
+            raise InvalidOptionError(f"c must be a finite number >= 0, not {c!r}")
+        _check_int("threads", threads, 1)
+        if threads > 256:
+            raise InvalidOptionError(f"threads must be at most 256, not {threads}")
+        _check_int("max_nodes", max_nodes, 256 * threads)
+        if not isinstance(reuse, bool):
+            raise InvalidOptionError(f"reuse must be True or False, not {reuse!r}")
+        if iterations is not None or seconds is not None:
+            _check_budget(iterations, seconds)
+        self.seed = seed
+        self.c = float(c)
+        self.threads = threads
+        self.max_nodes = max_nodes
+        self.reuse = reuse
+        self.iterations = iterations
+        self.seconds = seconds
+        self._searchers: dict[Any, Any] = {}
+
+    def __repr__(self) -> str:
+        budget = "".join(
+            f", {k}={v!r}" for k, v in (("iterations", self.iterations), ("seconds", self.seconds)) if v is not None
+        )
+        return f"noughts.MCTS(seed={self.seed}, c={self.c}, threads={self.threads}, max_nodes={self.max_nodes}{budget})"
+
+    def _searcher(self, game: Any) -> Any:
+        cls = _core_class(game)
+        searcher = self._searchers.get(cls)
+        if searcher is None:
+            make = getattr(_core, cls.__name__ + "Mcts")
+            searcher = make(self.seed & (2**64 - 1), self.c, self.threads, self.max_nodes, self.reuse)
+            self._searchers[cls] = searcher
+        return searcher
+
+    def search(self, game: Any, iterations: Optional[int] = None, seconds: Optional[float] = None) -> SearchResult:
+        """Searches the game's position for the player to move.
+
+        The budget: `iterations` and/or `seconds` (the search stops at the first one
+        reached, or as soon as the position is proven); without either, the budget
+        given to the constructor. Raises IllegalMoveError when the game is over.
+        """
+        if iterations is None and seconds is None:
+            iterations, seconds = self.iterations, self.seconds
+        n, s = _check_budget(iterations, seconds)
+        searcher = self._searcher(game)
+        r = searcher.search(game, n, s)
+
+        def move(i: int) -> Move:
+            return Move(i, game.move_name(i))
+
+        moves = tuple(MoveStats(move(m), v, score / v if v else 0.0, p) for m, v, score, p in r["moves"] if v > 0)
+        return SearchResult(
+            best_move=move(r["best_move"]),
+            value=r["value"],
+            proven=r["proof"] is not None,
+            proven_value=r["proof"],
+            moves=moves,
+            pv=tuple(move(m) for m in r["pv"]),
+            iterations=r["iterations"],
+            reused_visits=r["reused_visits"],
+            seconds=r["seconds"],
+            nodes=r["nodes"],
+            tree_full=r["tree_full"],
+            to_move=game.to_move,
+        )
+
+    def best_move(self, game: Any, iterations: Optional[int] = None, seconds: Optional[float] = None) -> Move:
+        """The move search() recommends."""
+        return self.search(game, iterations, seconds).best_move
+
+    def __call__(self, game: Any) -> Move:
+        """The best move with the default budget: an MCTS with a budget is a player for match()."""
+        return self.search(game).best_move
+
+    def clear(self) -> None:
+        """Forgets every tree: the next search starts afresh (the random stream goes on)."""
+        for searcher in self._searchers.values():
+            searcher.clear()
+
+
+# ---- matches ------------------------------------------------------------------
+
+PlayerLike = Callable[[Any], Any]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game of a match."""
+
+    moves: tuple[int, ...]
+    #: Which side player A played.
+    a_played: Player
+    #: The winner (None for a draw).
+    winner: Optional[Player]
+
+    @property
+    def a_score(self) -> float:
+        """1 if A won, 0.5 for a draw, 0 if A lost."""
+        return 0.5 if self.winner is None else float(self.winner == self.a_played)
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The score of a match from player A's side."""
+
+    wins: int
+    draws: int
+    losses: int
+    records: tuple[GameRecord, ...]
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        """A's mean points per game: 1 a win, 0.5 a draw."""
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
+
+    @property
+    def error(self) -> float:
+        """The half-width of the 95% confidence interval of `score` (normal approximation)."""
+        n = self.games
+        if n < 2:
+            return float("nan")
+        mean = self.score
+        var = (self.wins * (1 - mean) ** 2 + self.draws * (0.5 - mean) ** 2 + self.losses * mean**2) / (n - 1)
+        return 1.96 * math.sqrt(var / n)
+
+    def __str__(self) -> str:
+        return (
+            f"+{self.wins} ={self.draws} -{self.losses} in {self.games} games: "
+            f"score {100 * self.score:.1f}% ± {100 * self.error:.1f}%"
+        )
+
+
+def match(
+    player_a: PlayerLike,
+    player_b: PlayerLike,
+    game_factory: Callable[[], Any],
+    games: int = 100,
+    *,
+    a_starts: bool = True,
+    on_game: Optional[Callable[[int, GameRecord], None]] = None,
+) -> MatchResult:
+    """Plays `games` games between two players, colours alternating; returns A's score.
+
+    A player is a callable taking the game (a copy, history included) and returning
+    a move (an id, a Move or notation): a function, or an MCTS made with a default
+    budget (``MCTS(seed=1, iterations=1000)``). Game i (from 0) has A as X when i is
+    even (odd when `a_starts` is False). `game_factory()` makes each new game, e.g.
+    ``noughts.Ultimate`` or ``lambda: noughts.Classic(4, 4)``. `on_game(i, record)` is
+    called after each game (progress reports).
+    """
+    games = _check_int("games", games, 0)
+    for name, p in (("player_a", player_a), ("player_b", player_b)):
+        if not callable(p):
+            raise InvalidOptionError(f"{name} must be callable (a function of the game, or an MCTS), not {p!r}")
+        if isinstance(p, MCTS) and p.iterations is None and p.seconds is None:
+            raise InvalidOptionError(f"{name} is an MCTS without a budget: make it with iterations= or seconds=")
+    wins = draws = losses = 0
+    records = []
+    for i in range(games):
+        a_is_x = (i % 2 == 0) == a_starts
+        game = game_factory()
+        while not game.is_over():
+            x_to_move = game.to_move == Player.X
+            mover = player_a if x_to_move == a_is_x else player_b
+            game.play(mover(game.copy()))
+        record = GameRecord(tuple(game.move_ids), Player.X if a_is_x else Player.O, game.winner)
+        records.append(record)
+        if record.winner is None:
+            draws += 1
+        elif record.winner == record.a_played:
+            wins += 1
+        else:
+            losses += 1
+        if on_game is not None:
+            on_game(i, record)
+    return MatchResult(wins, draws, losses, tuple(records))
+

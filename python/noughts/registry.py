@@ -1,0 +1,32 @@
+"""Games by name, so that command lines, protocols and adapters can build any game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from noughts.classic import Classic
+from noughts.errors import InvalidOptionError
+from noughts.quantum import Quantum
+from noughts.ultimate import Ultimate
+
+__all__ = ["GAMES", "make_game"]
+
+GAMES: dict[str, Any] = {"classic": Classic, "ultimate": Ultimate, "quantum": Quantum}
+
+
+def make_game(name: str = "classic", position: str | None = None, **options: Any) -> Any:
+    """A new game by name ("classic", "ultimate", "quantum"), from its start or from a position string.
+
+    Classic takes its constructor's options (rows, cols, k, misere, free_choice,
+    gravity); the others take none.
+    """
+    cls = GAMES.get(str(name).lower())
+    if cls is None:
+        raise InvalidOptionError(f"unknown game {name!r}: the games are {', '.join(GAMES)}")
+    if position is not None:
+        if options:
+            raise InvalidOptionError("a position string carries its own options: give one or the other")
+        return cls.from_string(position)
+    if cls is not Classic and options:
+        raise InvalidOptionError(f"{name} takes no options, got {', '.join(options)}")
+    return cls(**options)

@@ -1,0 +1,94 @@
+"""Ultimate tic-tac-toe: nine small boards in a big one (RULES.md section 2)."""
+
+from __future__ import annotations
+
+import enum
+
+from noughts import _core
+from noughts._game import GameMixin
+from noughts.errors import InvalidOptionError
+
+__all__ = ["BoardState", "Ultimate"]
+
+
+class BoardState(enum.IntEnum):
+    """The state of one small board. Won and drawn boards are closed."""
+
+    OPEN = 0
+    X = 1  # won by X
+    O = 2  # won by O  # noqa: E741
+    DRAWN = 3  # full without a line; counts for nobody
+
+    @property
+    def is_decided(self) -> bool:
+        """Whether the board is closed (won or drawn)."""
+        return self is not BoardState.OPEN
+
+
+_SYMBOLS = (".", "X", "O")
+
+
+class Ultimate(GameMixin, _core.Ultimate):
+    """Ultimate tic-tac-toe as RULES.md section 2 specifies it.
+
+    >>> g = Ultimate()
+    >>> g.play("e5")             # the center cell of the center board (id 40)
+    >>> g.forced_board           # ... sends O to the center board
+    4
+    >>> g.play("4/0")            # board/cell also works: board 4, cell 0 = d4
+    >>> g.forced_board
+    0
+
+    Move ids are ``board * 9 + cell`` (both 0..8 in reading order). Moves are
+    named on the 9x9 grid: columns ``a``..``i`` from the left and rows
+    ``1``..``9`` from the top, so ``a1`` is id 0, ``e5`` id 40 and ``i9`` id
+    80. ``"board/cell"`` with 0-based digits is accepted on input. A won or
+    drawn small board is closed; a player sent to one may play in any open
+    board (``forced_board`` is then None).
+    """
+
+    _core_class = _core.Ultimate
+
+    def __init__(self) -> None:
+        _core.Ultimate.__init__(self)
+
+    def options(self) -> dict[str, object]:
+        """The game's parameters (Ultimate has none), as for the other games."""
+        return {}
+
+    @property
+    def forced_board(self) -> int | None:
+        """The small board (0..8) the mover must play in, or None when they may play in any open board.
+
+        None before the first move, after being sent to a decided board, and once the game is over.
+        """
+        board = self._forced_board
+        return None if board < 0 else int(board)
+
+    def board_states(self) -> list[BoardState]:
+        """The state of the nine small boards, in reading order."""
+        return [BoardState(s) for s in self._board_states()]
+
+    def open_boards(self) -> list[int]:
+        """The small boards still open, ascending."""
+        return [b for b, s in enumerate(self._board_states()) if s == BoardState.OPEN]
+
+    def cell(self, board: int, cell: int) -> str:
+        """The mark in a cell of a small board (both 0..8): "X", "O" or "."."""
+        for name, value in (("board", board), ("cell", cell)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 8:
+                raise IndexError(f"{name} must be an int 0..8, not {value!r}")
+        xs, os = self.board_marks()
+        return "X" if xs[board] >> cell & 1 else "O" if os[board] >> cell & 1 else "."
+
+    def board(self) -> list[list[str]]:
+        """The 9x9 grid as rows of "X", "O" or ".", top row first: ``board()[r][c]`` is the cell named ``"abcdefghi"[c]`` + ``str(r + 1)``."""
+        xs, os = self.board_marks()
+        rows = []
+        for r in range(9):
+            row = []
+            for c in range(9):
+                b, i = r // 3 * 3 + c // 3, r % 3 * 3 + c % 3
+                row.append(_SYMBOLS[(xs[b] >> i & 1) | (os[b] >> i & 1) << 1])
+            rows.append(row)
+        return rows

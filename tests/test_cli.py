@@ -1,0 +1,168 @@
+"""The noughts command line and the engine protocol, through real subprocesses."""
+
+import subprocess
+import sys
+import time
+
+import pytest
+
+import noughts
+
+CLI = [sys.executable, "-m", "noughts.cli"]
+
+
+def run(*args, stdin="", timeout=120):
+    return subprocess.run(CLI + list(args), input=stdin, capture_output=True, text=True, timeout=timeout)
+
+
+def test_help_everywhere():
+    for command in ([], ["play"], ["solve"], ["perft"], ["analyse"], ["match"], ["bench"], ["engine"]):
+        out = run(*command, "--help")
+        assert out.returncode == 0 and "usage: noughts" in out.stdout
+
+
+def test_readme_main_command_counts_perft():
+    out = run("perft", "classic", "--size", "4", "--depth", "4")
+    assert out.returncode == 0
+    assert "43,680" in out.stdout  # 4x4 k=4 perft(4)
+
+
+def test_perft_on_every_game():
+    assert "720" in run("perft", "ultimate", "--depth", "2").stdout
+    quantum = run("perft", "quantum", "--depth", "1").stdout
+    assert f"{noughts.perft(noughts.Quantum(), 1):>16,}" in quantum
+
+
+def test_solve_reports_value_moves_and_line():
+    out = run("solve", "classic", "--size", "4", "-k", "3")
+    assert out.returncode == 0
+    assert "X wins in 5" in out.stdout and "principal variation:" in out.stdout
+    out = run("solve", "--moves", "a1 a2 b1 b2", "--values")
+    assert "c1 wins" in out.stdout
+
+
+def test_bad_input_gives_a_message_not_a_traceback():
+    out = run("solve", "--moves", "a1 a1")
+    assert out.returncode == 2 and "occupied" in out.stderr and "Traceback" not in out.stderr
+    out = run("perft", "--position", "nonsense")
+    assert out.returncode == 2 and "invalid classic position" in out.stderr
+    out = run("solve", "ultimate", "--size", "4")
+    assert out.returncode != 0 and "Traceback" not in out.stderr
+
+
+def test_analyse_lists_moves():
+    out = run("analyse", "ultimate", "--iterations", "2000")
+    assert out.returncode == 0 and "visits" in out.stdout and "best:" in out.stdout
+
+
+def test_play_with_piped_moves_undo_and_bad_input():
+    moves = "b2\nzz\nhint\nundo\nb2\nquit\n"
+    out = run("play", "--seconds", "0.02", stdin=moves)
+    assert out.returncode == 1  # quit before the end
+    assert "cannot read move 'zz'" in out.stdout and "hint:" in out.stdout
+    assert "Traceback" not in out.stderr
+
+
+def test_play_auto_runs_to_the_end():
+    out = run("play", "--auto", "--seconds", "0.01")
+    assert out.returncode == 0 and "game over: draw" in out.stdout  # 3x3 between sound players is a draw
+
+
+def test_match_prints_a_score_and_writes_records(tmp_path):
+    records = tmp_path / "games.txt"
+    out = run("match", "classic", "--games", "4", "--a-iterations", "200", "--b-iterations", "200", "--records", str(records))
+    assert out.returncode == 0 and "±" in out.stdout or "+-" in out.stdout
+    assert len(records.read_text().splitlines()) == 4
+
+
+def test_bench_prints_a_table():
+    out = run("bench", timeout=300)
+    assert out.returncode == 0 and "random playouts ultimate" in out.stdout
+
+
+class Session:
+    """An engine subprocess driven line by line."""
+
+    def __init__(self):
+        self.proc = subprocess.Popen(CLI + ["engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def read_until(self, prefix, timeout=30):
+        lines, deadline = [], time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline().rstrip("\n")
+            lines.append(line)
+            if line.startswith(prefix):
+                return lines
+        raise AssertionError(f"no {prefix!r} in {lines}")
+
+    def close(self):
+        self.send("quit")
+        assert self.proc.wait(timeout=30) == 0
+
+
+def test_protocol_session():
+    s = Session()
+    s.send("noughts")
+    assert s.read_until("noughtsok")[0].startswith("id name noughts")
+    s.send("game classic rows=3 cols=3 k=3")
+    s.send("position start moves a1 a2 b1 b2")
+    s.send("go iterations 5000")
+    lines = s.read_until("bestmove")
+    assert lines[-1] == "bestmove c1" and any(l.startswith("info") for l in lines)
+    s.send("go solve")
+    assert s.read_until("bestmove")[-1] == "bestmove c1"
+    s.send("play c1")
+    s.send("go")
+    assert s.read_until("bestmove")[-1] == "bestmove none"
+    s.close()
+
+
+def test_protocol_survives_malformed_lines():
+    s = Session()
+    for bad in ["bogus", "game chess", "game classic rows=x", "position", "position start moves zz", "go iterations -3",
+                "play", "setoption name nope value 1", 'position string "unclosed']:
+        s.send(bad)
+        assert s.read_until("error")[-1].startswith("error")
+    s.send("isready")
+    assert s.read_until("readyok")
+    s.close()
+
+
+def test_stop_ends_a_long_search_quickly():
+    s = Session()
+    s.send("game ultimate")
+    s.send("go movetime 60000")
+    time.sleep(0.5)
+    start = time.monotonic()
+    s.send("isready")
+    s.read_until("readyok")
+    s.send("stop")
+    lines = s.read_until("bestmove")
+    assert time.monotonic() - start < 10
+    move = lines[-1].split()[1]
+    assert noughts.Ultimate().is_legal(move)
+    s.close()
+
+
+def test_codingame_protocol():
+    # We move first: the referee sends -1 -1 and all 81 squares.
+    squares = "\n".join(f"{r} {c}" for r in range(9) for c in range(9))
+    out = subprocess.run(
+        CLI + ["engine", "--codingame", "--ms", "20"], input=f"-1 -1\n81\n{squares}\n", capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0
+    row, col = map(int, out.stdout.split())
+    assert 0 <= row < 9 and 0 <= col < 9
+
+
+@pytest.mark.parametrize("row,col", [(0, 0), (4, 4), (8, 8), (2, 6), (5, 1)])
+def test_codingame_coordinates_round_trip(row, col):
+    from noughts.codingame import grid_to_id, id_to_grid
+
+    move = grid_to_id(row, col)
+    assert id_to_grid(move) == (row, col)
+    assert noughts.Ultimate().move_name(move) == "abcdefghi"[col] + str(row + 1)
