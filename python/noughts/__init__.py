@@ -19,6 +19,7 @@ from noughts.errors import (
 )
 from noughts.mcts import MCTS, match
 from noughts.quantum import Quantum
+from noughts.learning import VectorGame
 from noughts.records import Record, read_records, write_records
 from noughts.search import perft, random_playouts
 from noughts.solver import Solution, best_move, solve
@@ -44,6 +45,7 @@ __all__ = [
     "SearchTimeout",
     "Solution",
     "Termination",
+    "VectorGame",
     "Ultimate",
     "perft",
     "random_playouts",

@@ -75,7 +75,7 @@ class GameMixin:
 
     @classmethod
     def from_string(cls: type[G], text: str) -> G:
-        """The position described by a position string (see docs/notation.md)."""
+        """The position described by a position string (see docs/positions.md)."""
         if not isinstance(text, str):
             from noughts.errors import InvalidPositionError
 
@@ -90,6 +90,21 @@ class GameMixin:
         rectangle, only the left-right mirror with gravity.
         """
         return type(self)._wrap(self._symmetric(s))  # type: ignore[attr-defined]
+
+    def observation(self, dtype: Any = None) -> Any:
+        """The observation planes (planes, rows, cols) from the view of the player to move, as numpy.
+
+        float32 unless ``dtype`` says otherwise; see docs/learning.md for each game's planes.
+        """
+        from noughts.learning import observation
+
+        return observation(self) if dtype is None else observation(self, dtype)
+
+    def action_mask(self) -> Any:
+        """A numpy bool array over the move ids: True where the move is legal."""
+        from noughts.learning import action_mask
+
+        return action_mask(self)
 
     def copy(self: G) -> G:
         """An independent copy, history included."""

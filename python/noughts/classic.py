@@ -44,6 +44,7 @@ class Classic(GameMixin, _core.Classic):
     """
 
     _core_class = _core.Classic
+    _vector_class = _core.ClassicVector
 
     def __init__(
         self,

@@ -131,11 +131,16 @@ def _cmd_match(args: argparse.Namespace) -> int:
     print(file=sys.stderr)
     print(result)
     if args.records:
-        with open(args.records, "w") as fh:
-            for i, rec in enumerate(result.records, 1):
-                moves = " ".join(factory().move_name(m) for m in rec.moves)
-                winner = "draw" if rec.winner is None else rec.winner.name
-                fh.write(f"game {i}: A played {rec.a_played.name}; result {winner}; moves {moves}\n")
+        from noughts.records import Record, write_records
+
+        def record(i: int, rec: Any) -> Record:
+            game = factory()
+            for m in rec.moves:
+                game.play(m)
+            a_is_x = rec.a_played == Player.X
+            return Record.from_game(game, Event="noughts match", Round=str(i), X="A" if a_is_x else "B", O="B" if a_is_x else "A")
+
+        write_records([record(i, rec) for i, rec in enumerate(result.records, 1)], args.records)
         print(f"records written to {args.records}")
     return 0
 

@@ -30,6 +30,7 @@ class Quantum(GameMixin, _core.Quantum):
     """
 
     _core_class = _core.Quantum
+    _vector_class = _core.QuantumVector
 
     def __init__(self) -> None:
         _core.Quantum.__init__(self)

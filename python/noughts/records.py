@@ -107,9 +107,7 @@ class Record:
             raise TypeError(f"a record holds a Classic, Ultimate or Quantum game, not {type(game).__name__}")
         given = {key: _tag_value(key, value) for key, value in headers.items()}
         tags = _game_tags(game)
-        for key, value in tags.items():
-            if key in given and given.pop(key) != value:
-                raise InvalidOptionError(f"tag {key} is {value!r} for this game, not {headers[key]!r}")
+        _check_given_game_tags(game, tags, given)
         result = _result_of(game, given.pop("Result", None))
         return cls(_reorder({**tags, **given, "Result": result}), game.copy())
 
@@ -173,6 +171,18 @@ def _game_tags(game: Game) -> dict[str, str]:
     if start != fresh.to_string():
         tags["Start"] = start
     return tags
+
+
+def _check_given_game_tags(game: Game, tags: dict[str, str], given: dict[str, str]) -> None:
+    """Tags that describe the game (Game, options, Start) may be given only as the game would write them."""
+    own = dict(tags, Start=game.start_string())
+    for key in ("Game", "Start", *OPTION_TAGS):
+        if key not in given:
+            continue
+        if key not in own:
+            raise InvalidOptionError(f"tag {key} is an option of classic, not of {own['Game']}")
+        if given[key] != own[key]:
+            raise InvalidOptionError(f"tag {key} is {own[key]!r} for this game, not {given[key]!r}")
 
 
 def _result_of(game: Game, claimed: str | None) -> str:
@@ -395,7 +405,7 @@ def _replay(game: Game, tok: _Token) -> None:
         game.play(text)
     except (InvalidMoveError, IllegalMoveError) as e:
         # The same class, so callers catch what the engine would raise; the line makes it findable.
-        raise type(e)(f"line {tok.line}: move {text!r}: {e}") from e
+        raise type(e)(f"line {tok.line}: {e}") from e
 
 
 def _checked_result(game: Game, raw: _Raw) -> str:

@@ -146,8 +146,8 @@ def _compose(body: _Canvas, width: float, height: float, title: str | None, stat
     total_w = max(width, text_w)
     total_h = title_h + height + status_h
     dx = (total_w - width) / 2
+    # No XML declaration: the document is also pasted inline into HTML (Jupyter), where one is noise.
     head = (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_num(total_w)}" height="{_num(total_h)}" '
         f'viewBox="0 0 {_num(total_w)} {_num(total_h)}">'
     )
@@ -162,7 +162,7 @@ def _compose(body: _Canvas, width: float, height: float, title: str | None, stat
     c.close("g")
     if status:
         c.text(total_w / 2, title_h + height + status_h / 2, status, 14.0, class_="status", fill="#222222")
-    return head + "\n".join(c.parts) + "</svg>\n"
+    return head + "\n" + "\n".join(c.parts) + "\n</svg>\n"
 
 
 # ---------------------------------------------------------------------------
@@ -224,11 +224,7 @@ def _classic_status(game: Classic) -> str:
 
 
 def _line_segments(mask: int, rows: int, cols: int, k: int) -> list[tuple[int, int, int, int]]:
-    """The straight runs of at least k (and 2) cells in a bit mask, as (r0, c0, r1, c1).
-
-    winning_line() is a union of lines; every run of k collinear cells in it
-    holds one symbol, so it is a line of the position.
-    """
+    """The straight runs of at least k (and 2) cells in a bit mask, as (r0, c0, r1, c1)."""
 
     def has(r: int, c: int) -> bool:
         return 0 <= r < rows and 0 <= c < cols and bool(mask >> (r * cols + c) & 1)
@@ -245,6 +241,26 @@ def _line_segments(mask: int, rows: int, cols: int, k: int) -> list[tuple[int, i
                 if length >= max(k, 2):
                     segments.append((r, c, r + dr * (length - 1), c + dc * (length - 1)))
     return segments
+
+
+def _classic_lines(game: Classic) -> tuple[list[tuple[int, int, int, int]], int]:
+    """The lines of a game that ended with a line, as segments and as a mask of their cells.
+
+    winning_line() gives one line; a move can complete several (a row and a
+    column at once) and a line can run longer than k, so the board is read
+    too. The position before the last move had no line, so every run of k
+    equal symbols on the board is one the last move completed.
+    """
+    if game.termination not in (Termination.LINE, Termination.MISERE_LINE):
+        return [], 0
+    xs, os = game.cell_marks()
+    segments = _line_segments(xs, game.rows, game.cols, game.k) + _line_segments(os, game.rows, game.cols, game.k)
+    mask = game.winning_line()  # the only mark when k = 1
+    for r0, c0, r1, c1 in segments:
+        dr, dc = (r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0)
+        for step in range(max(abs(r1 - r0), abs(c1 - c0)) + 1):
+            mask |= 1 << ((r0 + dr * step) * game.cols + c0 + dc * step)
+    return segments, mask
 
 
 def _classic_last_cell(game: Classic, move_id: int) -> int | None:
@@ -274,13 +290,13 @@ def _classic_body(game: Classic, size: float, last_move: int | None, coordinates
     c = _Canvas()
     c.add("rect", class_="board", x=left, y=top, width=cols * cell, height=rows * cell, fill=BOARD_FILL)
 
-    win = game.winning_line() if game.is_over() else 0
+    segments, win = _classic_lines(game)
     for i in range(rows * cols):  # winning cells under everything else
         if win >> i & 1:
             r, col = divmod(i, cols)
             c.add("rect", class_="win-cell", data_cell=_cell_name(r, col), x=left + col * cell, y=top + r * cell, width=cell, height=cell, fill=WIN_FILL)
 
-    _grid(c, left, top, rows, cols, cell, max(1.0, cell * 0.03))
+    _grid(c, left, top, rows, cols, cell, max(1.0, cell * 0.022))
     if coordinates:
         font = band * 0.6
         for col in range(cols):
@@ -304,7 +320,7 @@ def _classic_body(game: Classic, size: float, last_move: int | None, coordinates
             cx, cy = left + (col + 0.5) * cell, top + (r + 0.5) * cell
             _draw_mark(c, board[r][col], cx, cy, cell * 0.3, cell * 0.1, data_cell=_cell_name(r, col))
 
-    for r0, c0, r1, c1 in _line_segments(win, rows, cols, game.k):
+    for r0, c0, r1, c1 in segments:
         c.add(
             "line",
             class_="win-line",

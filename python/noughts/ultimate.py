@@ -48,6 +48,7 @@ class Ultimate(GameMixin, _core.Ultimate):
     """
 
     _core_class = _core.Ultimate
+    _vector_class = _core.UltimateVector
 
     def __init__(self) -> None:
         _core.Ultimate.__init__(self)

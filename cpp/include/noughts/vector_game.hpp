@@ -1,0 +1,95 @@
+// Many games stepped together for reinforcement learning: one call plays an
+// action in each, writes observations, rewards, terminations and legal masks
+// into caller-provided buffers, and restarts finished games (auto-reset).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "noughts/errors.hpp"
+#include "noughts/observation.hpp"
+#include "noughts/rng.hpp"
+
+namespace noughts {
+
+template <class G>
+  requires Game<G> && Observable<G>
+class VectorGame {
+ public:
+  VectorGame(const G& start, int n, std::uint64_t seed = 0)
+      : start_(start), games_(static_cast<std::size_t>(n), start), rng_(seed) {}
+
+  int size() const noexcept { return static_cast<int>(games_.size()); }
+  const G& start() const noexcept { return start_; }
+  const G& game(int i) const noexcept { return games_[static_cast<std::size_t>(i)]; }
+  ObservationShape shape() const noexcept { return observation_shape(start_); }
+  int num_actions() const noexcept { return start_.num_actions(); }
+
+  void reset() {
+    for (auto& g : games_) g = start_;
+  }
+
+  // Checks every action first, so an illegal one changes no game.
+  void check(const std::int64_t* actions) const {
+    for (int i = 0; i < size(); ++i) {
+      const std::int64_t a = actions[i];
+      const G& g = games_[static_cast<std::size_t>(i)];
+      const std::string why =
+          (a < 0 || a >= g.num_actions()) ? "id " + std::to_string(a) + " is out of range" : g.why_illegal(static_cast<Move>(a));
+      if (!why.empty())
+        throw IllegalMoveError("game " + std::to_string(i) + ": illegal action " + std::to_string(a) + ": " + why);
+    }
+  }
+
+  // Plays actions[i] in game i. reward[i] is for the player who moved: +1 a
+  // win, -1 a loss, 0 otherwise. A game that ends is reset to the start, and
+  // its observation and mask are those of the new game.
+  void step(const std::int64_t* actions, float* rewards, std::uint8_t* terminated, std::uint8_t* observations,
+            std::uint8_t* masks, std::int8_t* to_move) {
+    check(actions);
+    const int obs = shape().size(), na = num_actions();
+    for (int i = 0; i < size(); ++i) {
+      G& g = games_[static_cast<std::size_t>(i)];
+      const Player mover = g.to_move();
+      g.play(static_cast<Move>(actions[i]));
+      const Outcome o = g.outcome();
+      rewards[i] = 0.0f;
+      terminated[i] = o.over();
+      if (o.over()) {
+        if (auto w = o.winner()) rewards[i] = *w == mover ? 1.0f : -1.0f;
+        g = start_;
+      }
+      write(i, observations + static_cast<std::size_t>(i) * obs, masks + static_cast<std::size_t>(i) * na, to_move);
+    }
+  }
+
+  // A uniformly random legal move for each game (for baselines, self-play
+  // openings and benchmarks), from the vector's own seeded generator.
+  void random_actions(std::int64_t* out) {
+    typename G::MoveList moves;
+    for (int i = 0; i < size(); ++i) {
+      games_[static_cast<std::size_t>(i)].legal_moves(moves);
+      out[i] = moves[static_cast<int>(rng_.below(static_cast<std::uint32_t>(moves.size())))];
+    }
+  }
+
+  void write_all(std::uint8_t* observations, std::uint8_t* masks, std::int8_t* to_move) const {
+    const int obs = shape().size(), na = num_actions();
+    for (int i = 0; i < size(); ++i)
+      write(i, observations + static_cast<std::size_t>(i) * obs, masks + static_cast<std::size_t>(i) * na, to_move);
+  }
+
+ private:
+  void write(int i, std::uint8_t* obs, std::uint8_t* mask, std::int8_t* to_move) const {
+    const G& g = games_[static_cast<std::size_t>(i)];
+    if (obs) observe(g, obs);
+    if (mask) legal_mask(g, mask, num_actions());
+    if (to_move) to_move[i] = static_cast<std::int8_t>(g.to_move());
+  }
+
+  G start_;
+  std::vector<G> games_;
+  Rng rng_;
+};
+
+}  // namespace noughts

@@ -1,0 +1,153 @@
+"""Observations, action masks and VectorGame, checked against the game objects themselves."""
+
+import random
+
+import numpy as np
+import pytest
+
+import noughts
+from noughts import Classic, Player, Quantum, Ultimate
+
+FACTORIES = {
+    "classic": lambda: Classic(),
+    "classic-gravity-free": lambda: Classic(4, 5, 3, gravity=True, free_choice=True),
+    "ultimate": Ultimate,
+    "quantum": Quantum,
+}
+
+
+def random_positions(factory, count, seed):
+    rng = random.Random(seed)
+    for _ in range(count):
+        g = factory()
+        for _ in range(rng.randrange(0, 30)):
+            if g.is_over():
+                break
+            g.play(rng.choice(g.legal_actions()))
+        yield g
+
+
+@pytest.mark.parametrize("name", FACTORIES)
+def test_action_mask_is_the_legal_moves(name):
+    for g in random_positions(FACTORIES[name], 100, 1):
+        mask = g.action_mask()
+        assert mask.dtype == bool and mask.shape == (g.num_actions,)
+        assert list(np.flatnonzero(mask)) == g.legal_actions()
+
+
+def test_classic_observation_is_relative_to_the_mover():
+    g = Classic()
+    g.play("a1")  # X
+    obs = g.observation()
+    assert obs.shape == (3, 3, 3) and obs.dtype == np.float32
+    assert obs[0].sum() == 0 and obs[1][0, 0] == 1  # O to move: X's mark is the opponent's
+    assert obs[2].sum() == 8 and obs[2][0, 0] == 0
+    g.play("b2")
+    obs = g.observation()
+    assert obs[0][0, 0] == 1 and obs[1][1, 1] == 1
+
+
+def test_classic_gravity_observation_marks_landing_cells():
+    g = Classic(3, 3, gravity=True)
+    g.play("b")
+    legal = g.observation()[2]
+    assert legal.tolist() == [[0, 0, 0], [0, 1, 0], [1, 0, 1]]
+
+
+def test_ultimate_observation_planes():
+    g = Ultimate()
+    g.play("e5")  # X in the centre of the centre board: O is sent to board 4
+    obs = g.observation()
+    assert obs.shape == (6, 9, 9)
+    assert obs[1][4, 4] == 1 and obs[0].sum() == 0
+    assert obs[2].sum() == 8 and obs[2][3:6, 3:6].sum() == 8
+    assert obs[3:].sum() == 0
+
+
+def test_ultimate_won_board_plane():
+    g = Ultimate()
+    # X wins board 0 with cells 0, 1, 2 while O's answers send X back to board 0.
+    for m in ["0/0", "0/4", "4/4", "4/0", "0/1", "1/0", "0/2"]:
+        g.play(m)
+    assert g.board_states()[0] == noughts.BoardState.X
+    obs = g.observation()  # O to move
+    assert obs[4][0:3, 0:3].sum() == 9 and obs[3].sum() == 0
+
+
+def test_quantum_observation_planes():
+    g = Quantum()
+    g.play("a1-b2")
+    g.play("a1-b2")  # closes a 2-cycle: X chooses
+    obs = g.observation()
+    assert obs.shape == (13, 3, 3)
+    assert obs[2][0, 0] == obs[2][1, 1] == 1  # spooky mark 1
+    assert obs[3][0, 0] == obs[3][1, 1] == 1  # spooky mark 2
+    assert obs[11].sum() == 2 and obs[12].sum() == 9
+    g.play("@a1")  # o2 lands in a1, x1 in b2; X moves again
+    obs = g.observation()
+    assert obs[0][1, 1] == 1 and obs[1][0, 0] == 1 and obs[2:12].sum() == 0 and obs[12].sum() == 7
+
+
+@pytest.mark.parametrize("name", FACTORIES)
+def test_vector_game_matches_single_games(name):
+    factory = FACTORIES[name]
+    n = 16
+    env = noughts.VectorGame(factory, n, seed=3)
+    obs, masks, to_move = env.reset()
+    replicas = [factory() for _ in range(n)]
+    shape = replicas[0].observation_shape
+    assert obs.shape == (n, *shape) and obs.dtype == np.uint8 and masks.shape == (n, replicas[0].num_actions)
+    for _ in range(120):
+        actions = env.random_actions()
+        step = env.step(actions)
+        for i, g in enumerate(replicas):
+            mover = g.to_move
+            g.play(int(actions[i]))
+            ended = g.is_over()
+            reward = 0.0 if not ended or g.winner is None else (1.0 if g.winner == mover else -1.0)
+            assert step.terminated[i] == ended and step.rewards[i] == reward
+            if ended:
+                replicas[i] = g = factory()
+            assert np.array_equal(step.observations[i], g.observation(np.uint8))
+            assert np.array_equal(step.action_masks[i], g.action_mask())
+            assert step.to_move[i] == int(g.to_move)
+            assert env.game(i) == g
+
+
+def test_vector_game_rejects_bad_actions_and_changes_nothing():
+    env = noughts.VectorGame("classic", 4)
+    env.reset()
+    env.step([4, 4, 4, 4])
+    before = [env.game(i) for i in range(4)]
+    with pytest.raises(noughts.IllegalMoveError, match="game 2"):
+        env.step([0, 1, 4, 3])  # 4 is taken in game 2
+    assert [env.game(i) for i in range(4)] == before
+    with pytest.raises(noughts.IllegalMoveError):
+        env.step([0, 1, 99, 3])
+    with pytest.raises(noughts.InvalidMoveError):
+        env.step([0, 1, 2])  # wrong length
+    with pytest.raises(noughts.InvalidMoveError):
+        env.step(np.array([0.0, 1.0, 2.0, 3.0]))  # not ids
+    assert [env.game(i) for i in range(4)] == before
+    with pytest.raises(noughts.InvalidOptionError):
+        noughts.VectorGame("classic", 0)
+    with pytest.raises(noughts.InvalidOptionError):
+        noughts.VectorGame("chess", 2)
+
+
+def test_vector_game_is_deterministic_for_a_seed():
+    def run(seed):
+        env = noughts.VectorGame("ultimate", 8, seed=seed)
+        env.reset()
+        return [env.step(env.random_actions()).rewards.tolist() for _ in range(100)]
+
+    assert run(5) == run(5)
+    assert run(5) != run(6)
+
+
+def test_vector_game_from_a_position():
+    start = Ultimate()
+    start.play("e5")
+    env = noughts.VectorGame(start, 3)
+    obs, masks, to_move = env.reset()
+    assert (to_move == int(Player.O)).all() and masks.sum() == 3 * 8
