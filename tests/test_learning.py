@@ -151,3 +151,15 @@ def test_vector_game_from_a_position():
     env = noughts.VectorGame(start, 3)
     obs, masks, to_move = env.reset()
     assert (to_move == int(Player.O)).all() and masks.sum() == 3 * 8
+
+
+def test_observation_for_the_player_not_to_move_swaps_the_owned_planes():
+    g = Ultimate()
+    for m in ["0/0", "0/4", "4/4", "4/0", "0/1", "1/0", "0/2"]:  # X wins board 0; O to move
+        g.play(m)
+    mover = g.observation()
+    other = g.observation(player=Player.X)
+    assert np.array_equal(other[0], mover[1]) and np.array_equal(other[1], mover[0])
+    assert np.array_equal(other[3], mover[4]) and np.array_equal(other[4], mover[3])
+    assert np.array_equal(other[2], mover[2]) and np.array_equal(other[5], mover[5])
+    assert np.array_equal(g.observation(player=Player.O), mover)

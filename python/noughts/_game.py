@@ -91,14 +91,17 @@ class GameMixin:
         """
         return type(self)._wrap(self._symmetric(s))  # type: ignore[attr-defined]
 
-    def observation(self, dtype: Any = None) -> Any:
-        """The observation planes (planes, rows, cols) from the view of the player to move, as numpy.
+    def observation(self, dtype: Any = None, player: Any = None) -> Any:
+        """The observation planes (planes, rows, cols) as numpy, from the view of the player to move
+        (or of ``player``).
 
         float32 unless ``dtype`` says otherwise; see docs/learning.md for each game's planes.
         """
+        import numpy as np
+
         from noughts.learning import observation
 
-        return observation(self) if dtype is None else observation(self, dtype)
+        return observation(self, np.float32 if dtype is None else dtype, player)
 
     def action_mask(self) -> Any:
         """A numpy bool array over the move ids: True where the move is legal."""

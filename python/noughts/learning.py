@@ -15,9 +15,31 @@ from noughts.registry import make_game
 __all__ = ["Step", "VectorGame", "action_mask", "observation"]
 
 
-def observation(game: Any, dtype: Any = np.float32) -> np.ndarray:
-    """The game's observation planes (planes, rows, cols) from the view of the player to move."""
-    return np.asarray(game._observation(), dtype=dtype)
+# The planes that belong to a player (own, opponent's), per game: they trade
+# places when the observation is for the player who is not to move.
+_PLAYER_PLANES: dict[str, tuple[tuple[int, int], ...]] = {
+    "Classic": ((0, 1),),  # marks
+    "Ultimate": ((0, 1), (3, 4)),  # marks; won boards
+    "Quantum": ((0, 1),),  # classical marks
+}
+
+
+def observation(game: Any, dtype: Any = np.float32, player: Any = None) -> np.ndarray:
+    """The game's observation planes (planes, rows, cols).
+
+    From the view of the player to move, or of ``player`` (0/Player.X or
+    1/Player.O) when given: for the player not to move, the planes each player
+    owns (marks, and Ultimate's won boards) trade places and every other plane
+    (legal cells, spooky marks...) stays as it is.
+    """
+    planes = np.asarray(game._observation(), dtype=dtype)
+    if player is not None and int(player) in (0, 1) and int(player) != int(game.to_move):
+        order = list(range(planes.shape[0]))
+        pairs = next(v for k, v in _PLAYER_PLANES.items() if any(c.__name__ == k for c in type(game).__mro__))
+        for a, b in pairs:
+            order[a], order[b] = b, a
+        planes = planes[order]
+    return planes
 
 
 def action_mask(game: Any) -> np.ndarray:
