@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 try:
     import pyspiel
@@ -36,7 +37,9 @@ def openspiel_perft(state: Any, depth: int) -> int:
     return total
 
 
-def openspiel_rollouts_per_second(game_name: str, params: dict[str, Any] | None = None, seconds: float = 1.0) -> float | None:
+def openspiel_rollouts_per_second(
+    game_name: str, params: dict[str, Any] | None = None, seconds: float = 1.0
+) -> float | None:
     """OpenSpiel's fastest C++ rollout path: MCTSBot with a one-rollout RandomRolloutEvaluator.
 
     Each simulation walks the tree and runs one random rollout in C++, so this

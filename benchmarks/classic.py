@@ -41,7 +41,12 @@ def main() -> None:
     print(f"  ratio: {ratio(ours, theirs)}")
 
     # The larger boards, for the record.
-    for rows, cols, k, opts in [(4, 4, 4, {}), (5, 5, 4, {}), (6, 7, 4, {"gravity": True}), (3, 3, 3, {"free_choice": True})]:
+    for rows, cols, k, opts in [
+        (4, 4, 4, {}),
+        (5, 5, 4, {}),
+        (6, 7, 4, {"gravity": True}),
+        (3, 3, 3, {"free_choice": True}),
+    ]:
         g = noughts.Classic(rows, cols, k, **opts)
         r = rate(lambda: sum(noughts.random_playouts(g, 50_000, seed=2)), 0.5)
         print(f"random playouts {g.to_string().split(' ', 1)[1]:<20} {rows}x{cols}: {r:,.0f}/s")

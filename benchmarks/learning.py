@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import time
 
-import numpy as np
-
 import noughts
+import numpy as np
 from _peers import pyspiel, rate, ratio
 
 
@@ -80,10 +79,14 @@ def main() -> None:
     print(f"noughts {noughts.__version__}: env-steps/s with observations and action masks")
     for name, n in [("ultimate", 1024), ("classic", 1024), ("quantum", 1024)]:
         step_only, with_actions = noughts_steps(name, n)
-        print(f"VectorGame {name:<8} n={n}: {step_only:>12,.0f} steps/s (step) {with_actions:>12,.0f} (with random_actions)")
+        print(
+            f"VectorGame {name:<8} n={n}: {step_only:>12,.0f} steps/s (step) {with_actions:>12,.0f} (with random_actions)"
+        )
     ours, _ = noughts_steps("ultimate", 1024)
     theirs = openspiel_steps("ultimate_tic_tac_toe")
-    print(f"OpenSpiel ultimate_tic_tac_toe, Python loop with observation_tensor: {theirs or 0:,.0f} steps/s; ratio {ratio(ours, theirs)}")
+    print(
+        f"OpenSpiel ultimate_tic_tac_toe, Python loop with observation_tensor: {theirs or 0:,.0f} steps/s; ratio {ratio(ours, theirs)}"
+    )
     ours3, _ = noughts_steps("classic", 1024)
     pz = pettingzoo_steps()
     if pz is None:

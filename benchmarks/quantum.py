@@ -23,7 +23,9 @@ def main() -> None:
     ours = rate(lambda: sum(noughts.random_playouts(game, 200_000, seed=1)), 2.0)
     print(f"random playouts from the start: {ours:,.0f}/s")
     n = sum(counts)
-    print(f"  results of {n:,} playouts: X {counts.x_wins / n:.1%}, O {counts.o_wins / n:.1%}, draw {counts.draws / n:.1%}")
+    print(
+        f"  results of {n:,} playouts: X {counts.x_wins / n:.1%}, O {counts.o_wins / n:.1%}, draw {counts.draws / n:.1%}"
+    )
 
     # From a position with a pending collapse and two classical marks, the
     # collapse-heavy part of a game.

@@ -69,7 +69,7 @@ def main() -> None:
         "",
         f"Written by `python benchmarks/solve_table.py --max-seconds {args.max_seconds:g}` on {time.strftime('%Y-%m-%d')}"
         f" ({platform.machine()}, one core, noughts {noughts.__version__}). Values are with perfect play;",
-        "\"in N\" is the number of plies to the end (the winner hurrying, the loser stalling); best moves",
+        '"in N" is the number of plies to the end (the winner hurrying, the loser stalling); best moves',
         "are every first move that keeps the value. Gravity boards are written columns x rows.",
         "",
         "## Classic",
@@ -82,10 +82,22 @@ def main() -> None:
         name = f"{rows}x{cols} k={k} {describe(options)}"
         print(name, flush=True)
         out.append(row(name, noughts.Classic(rows, cols, k, **options), args.max_seconds))
-    out += ["", "## Quantum", "", "| game | value | best first moves | principal variation | nodes | time |", "|---|---|---|---|---|---|"]
+    out += [
+        "",
+        "## Quantum",
+        "",
+        "| game | value | best first moves | principal variation | nodes | time |",
+        "|---|---|---|---|---|---|",
+    ]
     if hasattr(noughts, "Quantum"):
         out.append(row("Quantum, from the start", noughts.Quantum(), args.max_seconds))
-    out += ["", "## Ultimate endgames", "", f"Random games played to a number of moves, then solved with a {args.ultimate_seconds:g} s limit.", ""]
+    out += [
+        "",
+        "## Ultimate endgames",
+        "",
+        f"Random games played to a number of moves, then solved with a {args.ultimate_seconds:g} s limit.",
+        "",
+    ]
     if hasattr(noughts, "Ultimate"):
         out += ultimate_depths(args.ultimate_seconds, args.ultimate_samples)
     with open(args.out, "w") as fh:

@@ -9,7 +9,7 @@ ratio to OpenSpiel is measured in the same run either way.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import noughts
 from _peers import pyspiel, ratio

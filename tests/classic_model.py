@@ -45,7 +45,9 @@ class ClassicModel:
             for c in range(self.cols):
                 for dr, dc in DIRECTIONS:
                     cells = [(r + i * dr, c + i * dc) for i in range(self.k)]
-                    if all(0 <= rr < self.rows and 0 <= cc < self.cols and self.board[rr][cc] == symbol for rr, cc in cells):
+                    if all(
+                        0 <= rr < self.rows and 0 <= cc < self.cols and self.board[rr][cc] == symbol for rr, cc in cells
+                    ):
                         return True
         return False
 

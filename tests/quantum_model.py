@@ -17,9 +17,14 @@ from __future__ import annotations
 from itertools import combinations
 
 LINES = [
-    (0, 1, 2), (3, 4, 5), (6, 7, 8),  # rows
-    (0, 3, 6), (1, 4, 7), (2, 5, 8),  # columns
-    (0, 4, 8), (2, 4, 6),  # diagonals
+    (0, 1, 2),
+    (3, 4, 5),
+    (6, 7, 8),  # rows
+    (0, 3, 6),
+    (1, 4, 7),
+    (2, 5, 8),  # columns
+    (0, 4, 8),
+    (2, 4, 6),  # diagonals
 ]
 PAIRS = list(combinations(range(9), 2))  # index = move id
 COLLAPSE = 36
@@ -43,7 +48,7 @@ class Mark:
         self.cells = cells  # the two cells of a spooky mark (one for the last-cell mark)
         self.landed: int | None = None  # its cell once classical
 
-    def copy(self) -> "Mark":
+    def copy(self) -> Mark:
         m = Mark(self.number, self.cells)
         m.landed = self.landed
         return m
@@ -57,7 +62,7 @@ class QuantumModel:
         self.reason: str | None = None  # "line", "earlier_line", "full_board"
         self.over = False
 
-    def copy(self) -> "QuantumModel":
+    def copy(self) -> QuantumModel:
         g = QuantumModel()
         g.marks = [m.copy() for m in self.marks]
         if self.collapsing is not None:

@@ -3,9 +3,8 @@
 import copy
 import pickle
 
-import pytest
-
 import noughts
+import pytest
 from noughts import Classic, Move, Player
 
 
@@ -129,7 +128,16 @@ def test_str_is_a_grid():
 
 @pytest.mark.parametrize(
     "kwargs",
-    [dict(k=0), dict(k=4), dict(rows=0), dict(rows=9, cols=8), dict(rows=2.5), dict(k="3"), dict(misere=1), dict(cols=-1)],
+    [
+        dict(k=0),
+        dict(k=4),
+        dict(rows=0),
+        dict(rows=9, cols=8),
+        dict(rows=2.5),
+        dict(k="3"),
+        dict(misere=1),
+        dict(cols=-1),
+    ],
 )
 def test_invalid_parameters(kwargs):
     with pytest.raises(noughts.InvalidOptionError) as info:
@@ -186,7 +194,12 @@ def test_error_message_names_move_and_alternatives():
 
 
 def test_errors_share_one_base():
-    for cls in (noughts.IllegalMoveError, noughts.InvalidMoveError, noughts.InvalidPositionError, noughts.InvalidOptionError):
+    for cls in (
+        noughts.IllegalMoveError,
+        noughts.InvalidMoveError,
+        noughts.InvalidPositionError,
+        noughts.InvalidOptionError,
+    ):
         assert issubclass(cls, noughts.Error) and issubclass(cls, ValueError)
 
 

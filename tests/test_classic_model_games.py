@@ -2,9 +2,8 @@
 
 import random
 
-import pytest
-
 import noughts
+import pytest
 from classic_model import ClassicModel
 
 BOARDS = [(3, 3, 3), (4, 4, 3), (4, 4, 4), (5, 5, 4), (3, 5, 3), (6, 4, 4), (8, 8, 5), (1, 64, 5), (2, 2, 2)]

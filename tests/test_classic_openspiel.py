@@ -2,9 +2,8 @@
 
 import random
 
-import pytest
-
 import noughts
+import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 

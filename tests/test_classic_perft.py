@@ -1,8 +1,7 @@
 """Classic move counting: published perft figures and the reachable-position count."""
 
-import pytest
-
 import noughts
+import pytest
 from classic_model import ClassicModel, model_perft
 
 PERFT_3X3 = [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]

@@ -1,9 +1,8 @@
 """Property tests: undo, transpositions and rejected input, on random games of every option."""
 
+import noughts
 from hypothesis import given
 from hypothesis import strategies as st
-
-import noughts
 from noughts import Classic
 
 configs = st.builds(

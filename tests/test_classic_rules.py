@@ -1,8 +1,7 @@
 """Hand-built Classic positions for each rule and each pair of options."""
 
-import pytest
-
 import noughts
+import pytest
 from noughts import Classic, Player, Termination
 
 

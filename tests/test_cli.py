@@ -4,9 +4,8 @@ import subprocess
 import sys
 import time
 
-import pytest
-
 import noughts
+import pytest
 
 CLI = [sys.executable, "-m", "noughts.cli"]
 
@@ -70,7 +69,9 @@ def test_play_auto_runs_to_the_end():
 
 def test_match_prints_a_score_and_writes_records(tmp_path):
     records = tmp_path / "games.txt"
-    out = run("match", "classic", "--games", "4", "--a-iterations", "200", "--b-iterations", "200", "--records", str(records))
+    out = run(
+        "match", "classic", "--games", "4", "--a-iterations", "200", "--b-iterations", "200", "--records", str(records)
+    )
     assert out.returncode == 0 and ("±" in out.stdout or "+-" in out.stdout)
     games = noughts.read_records(records)
     assert len(games) == 4 and all(r.game.is_over() for r in games)
@@ -85,7 +86,9 @@ class Session:
     """An engine subprocess driven line by line."""
 
     def __init__(self):
-        self.proc = subprocess.Popen(CLI + ["engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.proc = subprocess.Popen(
+            CLI + ["engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
 
     def send(self, line):
         self.proc.stdin.write(line + "\n")
@@ -124,8 +127,17 @@ def test_protocol_session():
 
 def test_protocol_survives_malformed_lines():
     s = Session()
-    for bad in ["bogus", "game chess", "game classic rows=x", "position", "position start moves zz", "go iterations -3",
-                "play", "setoption name nope value 1", 'position string "unclosed']:
+    for bad in [
+        "bogus",
+        "game chess",
+        "game classic rows=x",
+        "position",
+        "position start moves zz",
+        "go iterations -3",
+        "play",
+        "setoption name nope value 1",
+        'position string "unclosed',
+    ]:
         s.send(bad)
         assert s.read_until("error")[-1].startswith("error")
     s.send("isready")
@@ -153,7 +165,11 @@ def test_codingame_protocol():
     # We move first: the referee sends -1 -1 and all 81 squares.
     squares = "\n".join(f"{r} {c}" for r in range(9) for c in range(9))
     out = subprocess.run(
-        CLI + ["engine", "--codingame", "--ms", "20"], input=f"-1 -1\n81\n{squares}\n", capture_output=True, text=True, timeout=60
+        CLI + ["engine", "--codingame", "--ms", "20"],
+        input=f"-1 -1\n81\n{squares}\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert out.returncode == 0
     row, col = map(int, out.stdout.split())

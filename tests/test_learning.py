@@ -2,10 +2,9 @@
 
 import random
 
+import noughts
 import numpy as np
 import pytest
-
-import noughts
 from noughts import Classic, Player, Quantum, Ultimate
 
 FACTORIES = {

@@ -9,10 +9,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import noughts
 import numpy as np
 import pytest
-
-import noughts
 from noughts import Classic, Player, Quantum, Ultimate
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -67,7 +66,14 @@ def test_registered_names_and_parameters() -> None:
     assert set(nos.GAME_NAMES) <= set(pyspiel.registered_names())
     nos.register()  # again: harmless
     game = pyspiel.load_game("noughts_classic", {"rows": 4, "cols": 5, "k": 3, "gravity": True})
-    assert game.get_parameters() == {"rows": 4, "cols": 5, "k": 3, "misere": False, "free_choice": False, "gravity": True}
+    assert game.get_parameters() == {
+        "rows": 4,
+        "cols": 5,
+        "k": 3,
+        "misere": False,
+        "free_choice": False,
+        "gravity": True,
+    }
     assert game.num_distinct_actions() == 5
     assert game.observation_tensor_shape() == [3, 4, 5]
     assert game.max_game_length() == 20

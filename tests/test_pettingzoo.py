@@ -11,18 +11,16 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import noughts
 import numpy as np
 import pytest
-
-import noughts
 from noughts import Classic, IllegalMoveError, Player, Quantum, Ultimate
 
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
-
 from noughts.pettingzoo import AGENTS, env, raw_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 # The directory the noughts under test was imported from, for the subprocesses.
 NOUGHTS_PARENT = str(Path(noughts.__file__).resolve().parent.parent)

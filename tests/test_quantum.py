@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import pickle
 
-import pytest
-
 import noughts
+import pytest
 from noughts import IllegalMoveError, InvalidMoveError, InvalidPositionError, Player, Quantum, Termination
 
 X, O = Player.X, Player.O
@@ -349,8 +348,10 @@ def test_ply_from_a_position_string_counts_the_fewest_moves():
         ("quantum x1:a1-b2 o2:a1-b2 x3:c1-c3", "closes a cycle, which must have collapsed"),
         ("quantum x1:a1-b1 o2:b1-c1 x3:c1-a1 o4:a3-b3", "closes a cycle, which must have collapsed"),
         ("quantum X1:a1 O2:a2 X3:b1 O4:b2 X5:c1 O6:c3 x7:a3-b3", "no later mark can exist"),
-        ("quantum x1:a1-b1 o2:b1-c1 x3:c1-b2 o4:b2-a2 x5:a2-c2 o6:c2-b3 x7:b3-a3 o8:a3-c3 x9:c3-a1 o10:a1-b1",
-         "at most 9 marks"),
+        (
+            "quantum x1:a1-b1 o2:b1-c1 x3:c1-b2 o4:b2-a2 x5:a2-c2 o6:c2-b3 x7:b3-a3 o8:a3-c3 x9:c3-a1 o10:a1-b1",
+            "at most 9 marks",
+        ),
     ],
 )
 def test_invalid_position_strings(text, why):

@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import pytest
-from quantum_model import LAST_CELL, PAIRS, QuantumModel, perft
-
 import noughts
+import pytest
 from noughts import InvalidPositionError, Quantum, Termination
+from quantum_model import LAST_CELL, PAIRS, QuantumModel, perft
 
 REASONS = {Termination.LINE: "line", Termination.EARLIER_LINE: "earlier_line", Termination.FULL_BOARD: "full_board"}
 NAMES = [f"{c}{r}" for r in "123" for c in "abc"]
@@ -60,7 +59,15 @@ def test_thousands_of_random_games_agree_at_every_ply():
         seen[m.reason] += 1
         seen["spooky left at the end"] += bool(m.spooky())
     # The random games reach every corner the rules have.
-    for corner in ("collapse", "last cell", "move 9 pair", "line", "earlier_line", "full_board", "spooky left at the end"):
+    for corner in (
+        "collapse",
+        "last cell",
+        "move 9 pair",
+        "line",
+        "earlier_line",
+        "full_board",
+        "spooky left at the end",
+    ):
         assert seen[corner] > 10, (corner, seen)
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from quantum_model import PAIRS
-
 from noughts import IllegalMoveError, InvalidMoveError, InvalidPositionError, Quantum
+from quantum_model import PAIRS
 
 # A game is drawn as a list of choices; choice i picks legal move i mod n.
 choices = st.lists(st.integers(min_value=0, max_value=10**6), max_size=16)
@@ -24,8 +23,18 @@ def reach(picks: list[int]) -> Quantum:
 
 
 def snapshot(g: Quantum):
-    return (g.to_string(), g.position_hash(), g.ply, g.move_ids, g.to_move, g.legal_actions(), g.pending_collapse,
-            g.is_over(), g.winner, g.termination)
+    return (
+        g.to_string(),
+        g.position_hash(),
+        g.ply,
+        g.move_ids,
+        g.to_move,
+        g.legal_actions(),
+        g.pending_collapse,
+        g.is_over(),
+        g.winner,
+        g.termination,
+    )
 
 
 @settings(max_examples=300, deadline=None)
@@ -83,8 +92,14 @@ def test_position_string_round_trips_and_plays_on_alike(picks, more):
 # Cell maps of the eight symmetries, written out as (row, col) images.
 def cell_map(s: int) -> list[int]:
     images = [
-        lambda r, c: (r, c), lambda r, c: (c, 2 - r), lambda r, c: (2 - r, 2 - c), lambda r, c: (2 - c, r),
-        lambda r, c: (r, 2 - c), lambda r, c: (2 - r, c), lambda r, c: (c, r), lambda r, c: (2 - c, 2 - r),
+        lambda r, c: (r, c),
+        lambda r, c: (c, 2 - r),
+        lambda r, c: (2 - r, 2 - c),
+        lambda r, c: (2 - c, r),
+        lambda r, c: (r, 2 - c),
+        lambda r, c: (2 - r, c),
+        lambda r, c: (c, r),
+        lambda r, c: (2 - c, 2 - r),
     ]
     return [3 * ir + ic for r in range(3) for c in range(3) for ir, ic in [images[s](r, c)]]
 
@@ -102,8 +117,11 @@ def test_symmetries_map_every_cell_reference(picks, s, more):
     g = reach(picks)
     cells = cell_map(s)
     t = g.symmetric(s)
-    assert t.pending_collapse == (None if g.pending_collapse is None else
-                                  (g.pending_collapse[0], tuple(sorted(cells[c] for c in g.pending_collapse[1]))))
+    assert t.pending_collapse == (
+        None
+        if g.pending_collapse is None
+        else (g.pending_collapse[0], tuple(sorted(cells[c] for c in g.pending_collapse[1])))
+    )
     assert sorted(t.legal_actions()) == sorted(map_move(m, cells) for m in g.legal_actions())
     assert [t.classical_marks()[cells[c]] for c in range(9)] == g.classical_marks()
     assert t.to_move == g.to_move and t.outcome() == g.outcome()
@@ -119,8 +137,30 @@ def test_symmetries_map_every_cell_reference(picks, s, more):
         assert g.symmetric(s) == t and g.outcome() == t.outcome()
 
 
-tokens = st.sampled_from(["quantum", "QUANTUM", "x1:a1-b2", "o2:a1-b2", "X1:a1", "O2:b2", "x3:a1-c3", "X3:c3", "o4:b1-c1",
-                          "O4:b1", "x5:a2-b3", "X5:a3", "o2:b2", "x1", ":", "-", "@a1", "x9:c3-a3", "O8:c2", "x01:a1-b2"])
+tokens = st.sampled_from(
+    [
+        "quantum",
+        "QUANTUM",
+        "x1:a1-b2",
+        "o2:a1-b2",
+        "X1:a1",
+        "O2:b2",
+        "x3:a1-c3",
+        "X3:c3",
+        "o4:b1-c1",
+        "O4:b1",
+        "x5:a2-b3",
+        "X5:a3",
+        "o2:b2",
+        "x1",
+        ":",
+        "-",
+        "@a1",
+        "x9:c3-a3",
+        "O8:c2",
+        "x01:a1-b2",
+    ]
+)
 
 
 @settings(max_examples=500, deadline=None)

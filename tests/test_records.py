@@ -6,11 +6,10 @@ import datetime
 import io
 import random
 
+import noughts
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-import noughts
 from noughts import Classic, Quantum, Record, Ultimate, read_records, write_records
 from noughts.errors import IllegalMoveError, InvalidMoveError, InvalidOptionError, InvalidPositionError
 from noughts.records import parse_records
@@ -143,7 +142,19 @@ def test_custom_headers_are_kept_in_order() -> None:
     record = Record.from_game(game, Opening="corner", X='Ann "the \\ wall"', Annotator="me", Result="0-1")
     (back,) = parse_records(record.to_text())
     assert back.headers == record.headers
-    assert list(back.headers) == ["Game", "Rows", "Cols", "K", "Misere", "FreeChoice", "Gravity", "X", "Result", "Opening", "Annotator"]
+    assert list(back.headers) == [
+        "Game",
+        "Rows",
+        "Cols",
+        "K",
+        "Misere",
+        "FreeChoice",
+        "Gravity",
+        "X",
+        "Result",
+        "Opening",
+        "Annotator",
+    ]
     assert back.headers["X"] == 'Ann "the \\ wall"'
     assert back.result == "0-1"  # an unfinished game may carry a result (a resignation)
 
@@ -187,7 +198,11 @@ def test_missing_tags_take_defaults() -> None:
     [
         (Classic, "x.o/.x./... k=3", ["c3"]),
         (Classic, "..../..../..../.xo. k=4 gravity", ["b", "c", "b"]),
-        (Ultimate, "........./........./........./...o...../....x..../........./........./........./......... 0", ["b2", "e4"]),
+        (
+            Ultimate,
+            "........./........./........./...o...../....x..../........./........./........./......... 0",
+            ["b2", "e4"],
+        ),
         (Quantum, "quantum x1:a1-b2 o2:a1-b2", ["@b2", "c1-c3"]),
     ],
     ids=["classic", "gravity", "ultimate", "quantum"],
@@ -251,7 +266,7 @@ def test_from_game_rejects_contradicting_tags() -> None:
 # Malformed files: the documented error, with the line number
 # ---------------------------------------------------------------------------
 MALFORMED = [
-    ('[Game classic]\n\nb2 *\n', InvalidPositionError, 1, "malformed tag"),
+    ("[Game classic]\n\nb2 *\n", InvalidPositionError, 1, "malformed tag"),
     ('[Game "chess"]\n\ne4 *\n', InvalidPositionError, 1, "unknown game"),
     ('[Game "classic"]\n[Rows "three"]\n\nb2 *\n', InvalidPositionError, 2, "whole number"),
     ('[Game "classic"]\n[Rows "100"]\n\nb2 *\n', InvalidPositionError, 2, "options"),
@@ -285,7 +300,7 @@ def test_malformed_records(text: str, error: type[Exception], line: int, words: 
 def test_a_bad_game_after_good_ones_names_its_own_line(tmp_path) -> None:
     good = Record.from_game(play_randomly(Classic(), random.Random(4))).to_text()
     path = tmp_path / "bad.txt"
-    path.write_text(good + "\n" + good.replace("[Rows \"3\"]", "[Rows \"x\"]"))
+    path.write_text(good + "\n" + good.replace('[Rows "3"]', '[Rows "x"]'))
     with pytest.raises(InvalidPositionError, match=f"^line {good.count(chr(10)) + 3}:"):
         read_records(path)
 

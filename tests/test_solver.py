@@ -2,9 +2,8 @@
 
 import random
 
-import pytest
-
 import noughts
+import pytest
 from minimax import minimax, move_values
 from noughts import Classic
 

@@ -15,7 +15,9 @@ def stub_names():
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
             names = {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
-            names |= {t.id for n in node.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+            names |= {
+                t.id for n in node.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)
+            }
             for base in node.bases:
                 if isinstance(base, ast.Name) and base.id in classes:
                     names |= classes[base.id]

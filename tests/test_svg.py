@@ -14,9 +14,8 @@ import struct
 import xml.etree.ElementTree as ET
 import zlib
 
-import pytest
-
 import noughts
+import pytest
 from noughts import BoardState, Classic, Player, Quantum, Termination, Ultimate
 from noughts.errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
 
@@ -215,10 +214,21 @@ def check_ultimate(game: Ultimate) -> ET.Element:
     for symbol, cls in (("X", "mark-x"), ("O", "mark-o")):
         assert len(having(root, cls)) == sum(row.count(symbol) for row in grid)
     states = game.board_states()
-    for state, cls in ((BoardState.X, "board-x"), (BoardState.O, "board-o"), (BoardState.DRAWN, "board-drawn"), (BoardState.OPEN, "board-open")):
-        assert sorted(int(e.get("data-board")) for e in having(root, cls)) == [b for b, s in enumerate(states) if s == state]
-    assert sorted(int(e.get("data-board")) for e in having(root, "big-x")) == [b for b, s in enumerate(states) if s == BoardState.X]
-    assert sorted(int(e.get("data-board")) for e in having(root, "big-o")) == [b for b, s in enumerate(states) if s == BoardState.O]
+    for state, cls in (
+        (BoardState.X, "board-x"),
+        (BoardState.O, "board-o"),
+        (BoardState.DRAWN, "board-drawn"),
+        (BoardState.OPEN, "board-open"),
+    ):
+        assert sorted(int(e.get("data-board")) for e in having(root, cls)) == [
+            b for b, s in enumerate(states) if s == state
+        ]
+    assert sorted(int(e.get("data-board")) for e in having(root, "big-x")) == [
+        b for b, s in enumerate(states) if s == BoardState.X
+    ]
+    assert sorted(int(e.get("data-board")) for e in having(root, "big-o")) == [
+        b for b, s in enumerate(states) if s == BoardState.O
+    ]
     playable = sorted(int(e.get("data-board")) for e in having(root, "playable"))
     if game.is_over():
         assert playable == []
@@ -237,9 +247,11 @@ def test_ultimate_mid_game_with_won_drawn_and_forced_boards() -> None:
     rng = random.Random(5)
     game = ultimate_with(
         rng,
-        lambda g: not g.is_over()
-        and g.forced_board is not None
-        and {BoardState.X, BoardState.O, BoardState.DRAWN} <= set(g.board_states()),
+        lambda g: (
+            not g.is_over()
+            and g.forced_board is not None
+            and {BoardState.X, BoardState.O, BoardState.DRAWN} <= set(g.board_states())
+        ),
     )
     root = check_ultimate(game)
     # The last move is framed at its grid cell and sends to the forced board.
@@ -278,7 +290,10 @@ def check_quantum(game: Quantum) -> ET.Element:
     )
     assert sorted((e.text, e.get("data-cell")) for e in spooky) == expected
     classical = [(i, m) for i, m in enumerate(game.classical_marks()) if m is not None]
-    drawn = sorted((e.get("data-cell"), int(e.get("data-mark")), "X" if "mark-x" in e.get("class") else "O") for e in having(root, "mark"))
+    drawn = sorted(
+        (e.get("data-cell"), int(e.get("data-mark")), "X" if "mark-x" in e.get("class") else "O")
+        for e in having(root, "mark")
+    )
     assert drawn == sorted((cell_name(i), n, p.name) for i, (p, n) in classical)
     assert sorted(int(e.text) for e in having(root, "mark-number")) == sorted(n for _, (_, n) in classical)
     pending = game.pending_collapse
@@ -400,7 +415,9 @@ def pixel(rows: list[bytes], x: float, y: float) -> str:
 def centre(root: ET.Element, element: ET.Element) -> tuple[float, float]:
     """The centre of a rect, in document coordinates (the board sits in one translated group)."""
     dx, dy = map(float, re.findall(r"[-\d.]+", having(root, "board-area")[0].get("transform")))
-    return dx + float(element.get("x")) + float(element.get("width")) / 2, dy + float(element.get("y")) + float(element.get("height")) / 2
+    return dx + float(element.get("x")) + float(element.get("width")) / 2, dy + float(element.get("y")) + float(
+        element.get("height")
+    ) / 2
 
 
 def test_renders_with_resvg() -> None:

@@ -6,9 +6,8 @@ import copy
 import pickle
 import random
 
-import pytest
-
 import noughts
+import pytest
 from noughts import IllegalMoveError, InvalidMoveError, InvalidPositionError, Player, Termination, Ultimate
 from noughts.ultimate import BoardState
 
@@ -153,7 +152,9 @@ def test_sent_to_a_won_board_plays_anywhere_open() -> None:
     assert g.forced_board is None and g.to_move == Player.X
     legal = g.legal_actions()
     assert legal == [m for m in range(9, 81) if m not in ids("d4", "e5", "g7")]
-    with pytest.raises(IllegalMoveError, match=r"board 0 \(a1-c3\) is closed \(won by X\); X may play in any open board"):
+    with pytest.raises(
+        IllegalMoveError, match=r"board 0 \(a1-c3\) is closed \(won by X\); X may play in any open board"
+    ):
         g.play("a2")
     assert g.legal_actions() == legal
 
@@ -251,7 +252,9 @@ def test_position_string_layout() -> None:
     g = Ultimate()
     g.play("e5")
     g.play("d4")
-    assert g.to_string() == "........./........./........./...o...../....x..../........./........./........./......... 0"
+    assert (
+        g.to_string() == "........./........./........./...o...../....x..../........./........./........./......... 0"
+    )
     assert Ultimate.from_string(g.to_string()) == g
     assert Ultimate.from_string(g.to_string().upper()) == g
 
@@ -285,7 +288,9 @@ def test_position_string_layout() -> None:
         (
             position(
                 x=" ".join(cell_name(b, c) for b in (0, 1, 2, 6, 7, 8) for c in range(3)),
-                o=" ".join([cell_name(b, c) for b in (0, 1, 2, 6, 7, 8) for c in (3, 4)] + ["a4", "b4", "d4", "e4", "g4"]),
+                o=" ".join(
+                    [cell_name(b, c) for b in (0, 1, 2, 6, 7, 8) for c in (3, 4)] + ["a4", "b4", "d4", "e4", "g4"]
+                ),
             ),
             "cannot all have been completed",
         ),

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from noughts import Player, Ultimate
 
 pyspiel = pytest.importorskip("pyspiel")

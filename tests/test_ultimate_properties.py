@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import math
 
+import noughts
 from hypothesis import given
 from hypothesis import strategies as st
-
-import noughts
 from noughts import IllegalMoveError, InvalidMoveError, Player, Ultimate
 
 # A game is drawn by its choices: each picks one of the legal moves of its ply.
@@ -144,7 +143,9 @@ def test_symmetric_positions_play_alike(picks: list[int], s: int) -> None:
     # ... its legal moves are the images of the legal moves, and it counts alike.
     assert image.legal_actions() == sorted(map_move(s, m) for m in g.legal_actions())
     assert noughts.perft(image, 2) == noughts.perft(g, 2)
-    assert image.winner == g.winner and image.forced_board == (None if g.forced_board is None else SYM[s][g.forced_board])
+    assert image.winner == g.winner and image.forced_board == (
+        None if g.forced_board is None else SYM[s][g.forced_board]
+    )
 
 
 def test_symmetry_images_are_distinct() -> None:
@@ -189,4 +190,3 @@ def test_random_playouts_pick_uniformly_among_legal_moves() -> None:
     for p, count in zip(expected, counts):
         sigma = math.sqrt(p * (1 - p) / n)
         assert abs(count / n - p) < 5 * sigma + 1e-9, (expected, [c / n for c in counts])
-

@@ -17,9 +17,9 @@ from noughts.errors import (
     InvalidPositionError,
     SearchTimeout,
 )
+from noughts.learning import VectorGame
 from noughts.mcts import MCTS, match
 from noughts.quantum import Quantum
-from noughts.learning import VectorGame
 from noughts.records import Record, read_records, write_records
 from noughts.search import perft, random_playouts
 from noughts.solver import Solution, best_move, solve

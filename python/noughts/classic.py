@@ -87,6 +87,9 @@ class Classic(GameMixin, _core.Classic):
         """The board as rows of "X", "O" or "." (symbols as written)."""
         xs, os = self.cell_marks()
         return [
-            ["X" if xs >> (r * self.cols + c) & 1 else "O" if os >> (r * self.cols + c) & 1 else "." for c in range(self.cols)]
+            [
+                "X" if xs >> (r * self.cols + c) & 1 else "O" if os >> (r * self.cols + c) & 1 else "."
+                for c in range(self.cols)
+            ]
             for r in range(self.rows)
         ]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from noughts._core import Player
 from noughts.errors import Error
@@ -16,7 +17,9 @@ __all__ = ["main"]
 
 # ---- shared arguments -------------------------------------------------------------
 def _add_game_arguments(parser: argparse.ArgumentParser, default: str = "classic") -> None:
-    parser.add_argument("game", nargs="?", default=default, choices=sorted(GAMES), help=f"the game (default: {default})")
+    parser.add_argument(
+        "game", nargs="?", default=default, choices=sorted(GAMES), help=f"the game (default: {default})"
+    )
     g = parser.add_argument_group("classic options")
     g.add_argument("--size", type=int, help="a square board of this size (sets --rows and --cols)")
     g.add_argument("--rows", type=int, default=3, help="board rows (default 3)")
@@ -30,7 +33,9 @@ def _add_game_arguments(parser: argparse.ArgumentParser, default: str = "classic
 
 
 def _make_game(args: argparse.Namespace) -> Any:
-    classic_options_given = args.size or args.rows != 3 or args.cols != 3 or args.k or args.misere or args.free or args.gravity
+    classic_options_given = (
+        args.size or args.rows != 3 or args.cols != 3 or args.k or args.misere or args.free or args.gravity
+    )
     if args.game != "classic" and classic_options_given:
         raise SystemExit(f"noughts: {args.game} takes no board options")
     if args.position:
@@ -90,10 +95,14 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
     from noughts.mcts import MCTS
 
     game = _make_game(args)
-    r = MCTS(seed=args.seed, threads=args.threads).search(game, iterations=args.iterations, seconds=None if args.iterations else args.seconds)
+    r = MCTS(seed=args.seed, threads=args.threads).search(
+        game, iterations=args.iterations, seconds=None if args.iterations else args.seconds
+    )
     print(f"{game}\n{game.to_move.name} to move; {r.iterations:,} iterations in {r.seconds:.2f} s")
     if r.proven:
-        print(f"proven: {'win' if r.proven_value == 1 else 'loss' if r.proven_value == -1 else 'draw'} for {game.to_move.name}")
+        print(
+            f"proven: {'win' if r.proven_value == 1 else 'loss' if r.proven_value == -1 else 'draw'} for {game.to_move.name}"
+        )
     print(f"{'move':>8} {'visits':>10} {'value':>7}")
     for s in sorted(r.moves, key=lambda s: -s.visits)[: args.top]:
         print(f"{s.move.name:>8} {s.visits:>10,} {s.value:>+7.3f}")
@@ -115,7 +124,10 @@ def _cmd_match(args: argparse.Namespace) -> int:
 
     game = _make_game(args)
     start = game.to_string()
-    factory = lambda: type(game).from_string(start)  # noqa: E731
+
+    def factory() -> Any:
+        return type(game).from_string(start)
+
     a = _engine_player(args.a_iterations, args.a_seconds, args.a_c, args.seed)
     b = _engine_player(args.b_iterations, args.b_seconds, args.b_c, args.seed + 1)
 
@@ -138,7 +150,9 @@ def _cmd_match(args: argparse.Namespace) -> int:
             for m in rec.moves:
                 game.play(m)
             a_is_x = rec.a_played == Player.X
-            return Record.from_game(game, Event="noughts match", Round=str(i), X="A" if a_is_x else "B", O="B" if a_is_x else "A")
+            return Record.from_game(
+                game, Event="noughts match", Round=str(i), X="A" if a_is_x else "B", O="B" if a_is_x else "A"
+            )
 
         write_records([record(i, rec) for i, rec in enumerate(result.records, 1)], args.records)
         print(f"records written to {args.records}")
@@ -159,7 +173,11 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         return out, time.perf_counter() - start
 
     rows = []
-    for name, game, depth in [("classic 4x4 k=4", Classic(4, 4, 4), 6), ("ultimate", Ultimate(), 6), ("quantum", Quantum(), 4)]:
+    for name, game, depth in [
+        ("classic 4x4 k=4", Classic(4, 4, 4), 6),
+        ("ultimate", Ultimate(), 6),
+        ("quantum", Quantum(), 4),
+    ]:
         nodes, s = timed(lambda: perft(game, depth))
         rows.append((f"perft {name} d={depth}", f"{nodes / s:,.0f} nodes/s"))
     for name, game in [("classic 3x3", Classic()), ("ultimate", Ultimate()), ("quantum", Quantum())]:

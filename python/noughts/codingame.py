@@ -38,7 +38,9 @@ def _numbers(stream: TextIO, count: int) -> list[int]:
     return values
 
 
-def run(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, *, ms: int = 90, first_ms: int = 900, seed: int = 0) -> int:
+def run(
+    stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, *, ms: int = 90, first_ms: int = 900, seed: int = 0
+) -> int:
     game = Ultimate()
     engine = MCTS(seed=seed)
     first = True

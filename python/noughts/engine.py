@@ -11,7 +11,8 @@ from __future__ import annotations
 import shlex
 import sys
 import threading
-from typing import Any, Callable, Optional, TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 from noughts import __version__
 from noughts.errors import Error
@@ -48,8 +49,8 @@ class Engine:
         self.options: dict[str, Any] = {}
         self.game = make_game("classic")
         self.seed, self.c, self.threads = 0, 1.4, 1
-        self._mcts: Optional[MCTS] = None
-        self._search: Optional[threading.Thread] = None
+        self._mcts: MCTS | None = None
+        self._search: threading.Thread | None = None
         self._stop = threading.Event()
         self._busy = threading.Event()
         self.running = True
@@ -115,7 +116,7 @@ class Engine:
         self._idle()
         if not args:
             raise ProtocolError("game needs a name: classic, ultimate or quantum")
-        name, options = args[0].lower(), {}
+        name, options = args[0].lower(), dict[str, Any]()
         for word in args[1:]:
             key, _, value = word.lower().partition("=")
             if key in ("rows", "cols", "k") and value:
@@ -191,8 +192,8 @@ class Engine:
         if self.game.is_over():
             self.write("bestmove none")
             return
-        iterations: Optional[int] = None
-        movetime: Optional[int] = None
+        iterations: int | None = None
+        movetime: int | None = None
         exact = False
         i = 0
         while i < len(args):
@@ -228,7 +229,7 @@ class Engine:
         self.running = False
 
     # ---- searches (worker thread) -----------------------------------------------
-    def _think(self, game: Any, iterations: Optional[int], movetime: Optional[int]) -> None:
+    def _think(self, game: Any, iterations: int | None, movetime: int | None) -> None:
         """MCTS in slices of at most 0.1 s, reporting after each; the tree carries over between slices."""
         import time
 
@@ -258,7 +259,7 @@ class Engine:
             self.write(f"error search failed: {e}")
             self._finish("none")
 
-    def _solve(self, game: Any, iterations: Optional[int], movetime: Optional[int]) -> None:
+    def _solve(self, game: Any, iterations: int | None, movetime: int | None) -> None:
         try:
             s = solve(game, max_seconds=None if movetime is None else movetime / 1000)
         except Error as e:

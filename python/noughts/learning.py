@@ -5,7 +5,8 @@ See docs/learning.md for the observation planes of each game.
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple, Union
+from collections.abc import Callable
+from typing import Any, NamedTuple, Union
 
 import numpy as np
 
@@ -94,7 +95,7 @@ class VectorGame:
         self._env = vector_class(start, n, seed & (2**64 - 1))
         self.n = n
         self.num_actions: int = start.num_actions
-        self.observation_shape: tuple[int, int, int] = tuple(start.observation_shape)  # type: ignore[assignment]
+        self.observation_shape: tuple[int, int, int] = tuple(start.observation_shape)
 
     def reset(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Restarts every game; returns (observations, action_masks, to_move)."""

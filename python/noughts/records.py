@@ -37,8 +37,9 @@ from __future__ import annotations
 import datetime
 import os
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO, Any, Iterable, Iterator, NoReturn, Union
+from typing import IO, Any, NoReturn, Union
 
 from noughts._game import Move
 from noughts.classic import Classic
@@ -55,7 +56,14 @@ RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 GAMES: dict[str, type[Game]] = {"classic": Classic, "ultimate": Ultimate, "quantum": Quantum}
 
 # Classic's options as tags: tag name -> constructor keyword. Flags are "yes"/"no".
-OPTION_TAGS = {"Rows": "rows", "Cols": "cols", "K": "k", "Misere": "misere", "FreeChoice": "free_choice", "Gravity": "gravity"}
+OPTION_TAGS = {
+    "Rows": "rows",
+    "Cols": "cols",
+    "K": "k",
+    "Misere": "misere",
+    "FreeChoice": "free_choice",
+    "Gravity": "gravity",
+}
 _FLAGS = {"yes": True, "no": False, "true": True, "false": False, "1": True, "0": False}
 
 # The tags a writer puts first, in this order (PGN's habit); others follow as given.
@@ -91,7 +99,7 @@ class Record:
 
     @property
     def result(self) -> str:
-        """"1-0" (X won), "0-1" (O won), "1/2-1/2" (draw) or "*" (unfinished or unknown)."""
+        """ "1-0" (X won), "0-1" (O won), "1/2-1/2" (draw) or "*" (unfinished or unknown)."""
         return self.headers.get("Result", "*")
 
     @classmethod
@@ -413,7 +421,10 @@ def _checked_result(game: Game, raw: _Raw) -> str:
     if header is not None and header.value not in RESULTS:
         _fail(header.line, f"Result must be one of {', '.join(RESULTS)}, not {header.value!r}")
     if header is not None and raw.result is not None and header.value != raw.result.text:
-        _fail(raw.result.line, f"the moves end with {raw.result.text} but the Result tag (line {header.line}) says {header.value}")
+        _fail(
+            raw.result.line,
+            f"the moves end with {raw.result.text} but the Result tag (line {header.line}) says {header.value}",
+        )
     result: str | None = None
     line = 0
     if raw.result is not None:

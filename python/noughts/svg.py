@@ -112,7 +112,9 @@ def _draw_o(c: _Canvas, cx: float, cy: float, r: float, width: float, cls: str, 
     c.close("g")
 
 
-def _draw_mark(c: _Canvas, symbol: str, cx: float, cy: float, r: float, width: float, kind: str = "mark", **attrs: object) -> None:
+def _draw_mark(
+    c: _Canvas, symbol: str, cx: float, cy: float, r: float, width: float, kind: str = "mark", **attrs: object
+) -> None:
     """An X (two strokes) or an O (a ring); `kind` prefixes the class: mark-x, big-x ..."""
     if symbol == "X":
         _draw_x(c, cx, cy, r, width, f"{kind} {kind}-x", **attrs)
@@ -294,7 +296,16 @@ def _classic_body(game: Classic, size: float, last_move: int | None, coordinates
     for i in range(rows * cols):  # winning cells under everything else
         if win >> i & 1:
             r, col = divmod(i, cols)
-            c.add("rect", class_="win-cell", data_cell=_cell_name(r, col), x=left + col * cell, y=top + r * cell, width=cell, height=cell, fill=WIN_FILL)
+            c.add(
+                "rect",
+                class_="win-cell",
+                data_cell=_cell_name(r, col),
+                x=left + col * cell,
+                y=top + r * cell,
+                width=cell,
+                height=cell,
+                fill=WIN_FILL,
+            )
 
     _grid(c, left, top, rows, cols, cell, max(1.0, cell * 0.022))
     if coordinates:
@@ -305,12 +316,19 @@ def _classic_body(game: Classic, size: float, last_move: int | None, coordinates
             if game.gravity:
                 a = band * 0.25
                 y0 = band * 1.05
-                c.add("polygon", class_="drop", points=f"{_num(cx - a)},{_num(y0)} {_num(cx + a)},{_num(y0)} {_num(cx)},{_num(y0 + a * 1.4)}", fill=LABEL)
+                c.add(
+                    "polygon",
+                    class_="drop",
+                    points=f"{_num(cx - a)},{_num(y0)} {_num(cx + a)},{_num(y0)} {_num(cx)},{_num(y0 + a * 1.4)}",
+                    fill=LABEL,
+                )
         if not game.gravity:
             for r in range(rows):
                 c.text(band / 2, top + (r + 0.5) * cell, str(r + 1), font, class_="coord")
     if game.gravity:
-        c.add("rect", class_="floor", x=left - 2, y=top + rows * cell, width=cols * cell + 4, height=floor, fill="#333333")
+        c.add(
+            "rect", class_="floor", x=left - 2, y=top + rows * cell, width=cols * cell + 4, height=floor, fill="#333333"
+        )
         if not game.is_over():
             _landing_hints(c, game, left, top, cell)
 
@@ -373,7 +391,12 @@ def _landing_hints(c: _Canvas, game: Classic, left: float, top: float, cell: flo
 # ---------------------------------------------------------------------------
 # Ultimate
 # ---------------------------------------------------------------------------
-_BOARD_CLASS = {BoardState.OPEN: "board-open", BoardState.X: "board-x", BoardState.O: "board-o", BoardState.DRAWN: "board-drawn"}
+_BOARD_CLASS = {
+    BoardState.OPEN: "board-open",
+    BoardState.X: "board-x",
+    BoardState.O: "board-o",
+    BoardState.DRAWN: "board-drawn",
+}
 _BOARD_FILL = {BoardState.OPEN: "#ffffff", BoardState.X: X_TINT, BoardState.O: O_TINT, BoardState.DRAWN: DRAWN_FILL}
 
 
@@ -394,7 +417,9 @@ def _ultimate_status(game: Ultimate) -> str:
     return f"{outcome.winner.name} wins: three boards in a row"
 
 
-def _ultimate_body(game: Ultimate, size: float, last_move: int | None, coordinates: bool) -> tuple[_Canvas, float, float]:
+def _ultimate_body(
+    game: Ultimate, size: float, last_move: int | None, coordinates: bool
+) -> tuple[_Canvas, float, float]:
     gap_ratio = 0.3  # the gap between small boards, in cells
     cell = max(size / (9 + 2 * gap_ratio), MIN_CELL)
     gap = cell * gap_ratio
@@ -421,7 +446,18 @@ def _ultimate_body(game: Ultimate, size: float, last_move: int | None, coordinat
         cls = f"board {_BOARD_CLASS[state]}" + (" playable" if b in playable else "")
         fill = PLAYABLE_FILL if b in playable else _BOARD_FILL[state]
         stroke = PLAYABLE_STROKE if b in playable else GRID
-        c.add("rect", class_=cls, data_board=b, x=x0, y=y0, width=3 * cell, height=3 * cell, fill=fill, stroke=stroke, stroke_width=max(1.5, cell * (0.09 if b in playable else 0.04)))
+        c.add(
+            "rect",
+            class_=cls,
+            data_board=b,
+            x=x0,
+            y=y0,
+            width=3 * cell,
+            height=3 * cell,
+            fill=fill,
+            stroke=stroke,
+            stroke_width=max(1.5, cell * (0.09 if b in playable else 0.04)),
+        )
         c.open("g", class_="grid", stroke="#9a9a9a", stroke_width=max(1.0, cell * 0.025))
         for k in (1, 2):
             c.add("line", x1=x0 + k * cell, y1=y0, x2=x0 + k * cell, y2=y0 + 3 * cell)
@@ -441,19 +477,49 @@ def _ultimate_body(game: Ultimate, size: float, last_move: int | None, coordinat
             x, y = cell_xy(r, col)
             # Marks of a closed board fade so that its big mark reads first.
             decided = states[3 * (r // 3) + col // 3].is_decided
-            _draw_mark(c, grid[r][col], x + cell / 2, y + cell / 2, cell * 0.28, cell * 0.1, data_cell=_cell_name(r, col), opacity="0.35" if decided else None)
+            _draw_mark(
+                c,
+                grid[r][col],
+                x + cell / 2,
+                y + cell / 2,
+                cell * 0.28,
+                cell * 0.1,
+                data_cell=_cell_name(r, col),
+                opacity="0.35" if decided else None,
+            )
 
     for b, state in enumerate(states):
         if state in (BoardState.X, BoardState.O):
             x0, y0 = origin(b)
-            _draw_mark(c, state.name, x0 + 1.5 * cell, y0 + 1.5 * cell, cell * 1.1, cell * 0.3, kind="big", data_board=b, opacity="0.85")
+            _draw_mark(
+                c,
+                state.name,
+                x0 + 1.5 * cell,
+                y0 + 1.5 * cell,
+                cell * 1.1,
+                cell * 0.3,
+                kind="big",
+                data_board=b,
+                opacity="0.85",
+            )
 
     if game.termination == Termination.LINE and game.winner is not None:
         owner = BoardState.X if game.winner == Player.X else BoardState.O
         for line in LINES_3X3:
             if all(states[b] == owner for b in line):
                 (xa, ya), (xb, yb) = origin(line[0]), origin(line[2])
-                c.add("line", class_="win-line", x1=xa + 1.5 * cell, y1=ya + 1.5 * cell, x2=xb + 1.5 * cell, y2=yb + 1.5 * cell, stroke=WIN_STROKE, stroke_width=cell * 0.22, stroke_linecap="round", stroke_opacity="0.6")
+                c.add(
+                    "line",
+                    class_="win-line",
+                    x1=xa + 1.5 * cell,
+                    y1=ya + 1.5 * cell,
+                    x2=xb + 1.5 * cell,
+                    y2=yb + 1.5 * cell,
+                    stroke=WIN_STROKE,
+                    stroke_width=cell * 0.22,
+                    stroke_linecap="round",
+                    stroke_opacity="0.6",
+                )
 
     if last_move is not None:
         board, idx = divmod(last_move, 9)
@@ -524,7 +590,16 @@ def _quantum_body(q: Quantum, size: float, last_move: int | None, coordinates: b
     c.add("rect", class_="board", x=left, y=top, width=3 * cell, height=3 * cell, fill=BOARD_FILL)
     for i in sorted(collapse_cells):  # the choice waiting: tinted under everything
         r, col = divmod(i, 3)
-        c.add("rect", class_="collapse-cell", data_cell=_cell_name(r, col), x=left + col * cell, y=top + r * cell, width=cell, height=cell, fill=COLLAPSE_FILL)
+        c.add(
+            "rect",
+            class_="collapse-cell",
+            data_cell=_cell_name(r, col),
+            x=left + col * cell,
+            y=top + r * cell,
+            width=cell,
+            height=cell,
+            fill=COLLAPSE_FILL,
+        )
     _grid(c, left, top, 3, 3, cell, max(1.5, cell * 0.02))
     if coordinates:
         for i in range(3):
@@ -539,7 +614,15 @@ def _quantum_body(q: Quantum, size: float, last_move: int | None, coordinates: b
             cx, cy = left + (col + MARK_AT) * cell, top + (r + MARK_AT) * cell
             colour = X_COLOUR if player == Player.X else O_COLOUR
             _draw_mark(c, player.name, cx, cy, cell * 0.24, cell * 0.08, data_cell=_cell_name(r, col), data_mark=number)
-            c.text(left + (col + 0.83) * cell, top + (r + 0.82) * cell, str(number), cell * 0.17, class_="mark-number", fill=colour, font_weight="bold")
+            c.text(
+                left + (col + 0.83) * cell,
+                top + (r + 0.82) * cell,
+                str(number),
+                cell * 0.17,
+                class_="mark-number",
+                fill=colour,
+                font_weight="bold",
+            )
 
     newest = pending[0] if pending else None
     boxed = _quantum_last_mark(q, last_move)
@@ -551,7 +634,19 @@ def _quantum_body(q: Quantum, size: float, last_move: int | None, coordinates: b
     for i in sorted(collapse_cells):  # outlined over the marks so it stays visible
         r, col = divmod(i, 3)
         inset = cell * 0.03
-        c.add("rect", class_="collapse", data_cell=_cell_name(r, col), x=left + col * cell + inset, y=top + r * cell + inset, width=cell - 2 * inset, height=cell - 2 * inset, fill="none", stroke=COLLAPSE, stroke_width=max(2.0, cell * 0.03), stroke_dasharray=f"{_num(cell * 0.08)},{_num(cell * 0.05)}")
+        c.add(
+            "rect",
+            class_="collapse",
+            data_cell=_cell_name(r, col),
+            x=left + col * cell + inset,
+            y=top + r * cell + inset,
+            width=cell - 2 * inset,
+            height=cell - 2 * inset,
+            fill="none",
+            stroke=COLLAPSE,
+            stroke_width=max(2.0, cell * 0.03),
+            stroke_dasharray=f"{_num(cell * 0.08)},{_num(cell * 0.05)}",
+        )
 
     if q.is_over():
         winner = q.winner
@@ -559,7 +654,19 @@ def _quantum_body(q: Quantum, size: float, last_move: int | None, coordinates: b
             # The winner's lines decide; the loser's (EARLIER_LINE) are drawn thin and dashed.
             a, b = divmod(line[0], 3), divmod(line[2], 3)
             deciding = player == winner
-            c.add("line", class_="win-line" if deciding else "late-line", x1=left + (a[1] + MARK_AT) * cell, y1=top + (a[0] + MARK_AT) * cell, x2=left + (b[1] + MARK_AT) * cell, y2=top + (b[0] + MARK_AT) * cell, stroke=WIN_STROKE, stroke_width=cell * (0.06 if deciding else 0.025), stroke_linecap="round", stroke_opacity="0.7", stroke_dasharray=None if deciding else f"{_num(cell * 0.06)},{_num(cell * 0.05)}")
+            c.add(
+                "line",
+                class_="win-line" if deciding else "late-line",
+                x1=left + (a[1] + MARK_AT) * cell,
+                y1=top + (a[0] + MARK_AT) * cell,
+                x2=left + (b[1] + MARK_AT) * cell,
+                y2=top + (b[0] + MARK_AT) * cell,
+                stroke=WIN_STROKE,
+                stroke_width=cell * (0.06 if deciding else 0.025),
+                stroke_linecap="round",
+                stroke_opacity="0.7",
+                stroke_dasharray=None if deciding else f"{_num(cell * 0.06)},{_num(cell * 0.05)}",
+            )
 
     if last_move is not None and boxed is None:
         for i in _quantum_move_cells(q, last_move):
@@ -577,7 +684,18 @@ def _quantum_last_mark(q: Quantum, last_move: int | None) -> int | None:
     return max(numbers) if numbers else None
 
 
-def _spooky_label(c: _Canvas, left: float, top: float, cell: float, font: float, i: int, number: int, player: Player, newest: bool, last: bool) -> None:
+def _spooky_label(
+    c: _Canvas,
+    left: float,
+    top: float,
+    cell: float,
+    font: float,
+    i: int,
+    number: int,
+    player: Player,
+    newest: bool,
+    last: bool,
+) -> None:
     """A spooky mark 'x1' in slot number-1 of the cell's 3x3 slots, so a mark sits at the same place in both its cells.
 
     The mark waiting for its collapse gets a purple-tinted box, the mark of
@@ -604,7 +722,17 @@ def _spooky_label(c: _Canvas, left: float, top: float, cell: float, font: float,
         )
     letter = "x" if player == Player.X else "o"
     colour = X_COLOUR if player == Player.X else O_COLOUR
-    c.text(x, y, f"{letter}{number}", font, class_=f"spooky spooky-{letter}", data_cell=_cell_name(r, col), data_mark=number, fill=colour, font_weight="bold" if newest else None)
+    c.text(
+        x,
+        y,
+        f"{letter}{number}",
+        font,
+        class_=f"spooky spooky-{letter}",
+        data_cell=_cell_name(r, col),
+        data_mark=number,
+        fill=colour,
+        font_weight="bold" if newest else None,
+    )
 
 
 # ---------------------------------------------------------------------------

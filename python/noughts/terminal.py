@@ -6,7 +6,7 @@ Works with stdin not a TTY (moves piped in), so it can be scripted and tested.
 from __future__ import annotations
 
 import sys
-from typing import Any, Optional, TextIO
+from typing import Any, TextIO
 
 from noughts._core import Player
 from noughts.errors import Error
@@ -30,8 +30,8 @@ def play(
     *,
     seconds: float = 1.0,
     seed: int = 0,
-    stdin: Optional[TextIO] = None,
-    stdout: Optional[TextIO] = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
 ) -> int:
     """Plays to the end; returns 0 when the game finished, 1 when the user quit or input ended."""
     inp, out = stdin or sys.stdin, stdout or sys.stdout

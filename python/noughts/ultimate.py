@@ -6,7 +6,6 @@ import enum
 
 from noughts import _core
 from noughts._game import GameMixin
-from noughts.errors import InvalidOptionError
 
 __all__ = ["BoardState", "Ultimate"]
 
