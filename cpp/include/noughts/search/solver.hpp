@@ -88,6 +88,7 @@ template <Game G>
 class Solver {
  public:
   static constexpr int kWin = 1000;
+  static constexpr int kEtcDepth = 6;
 
   explicit Solver(const SolveLimits& limits = {}) : limits_(limits), tt_(limits.tt_bytes) {
     for (auto& h : history_) h.fill(0);
@@ -288,6 +289,22 @@ class Solver {
       int j = i - 1;
       while (j >= 0 && rank[j] < r) order[j + 1] = order[j], rank[j + 1] = rank[j], --j;
       order[j + 1] = o, rank[j + 1] = r;
+    }
+    // Enhanced transposition cutoff: a child already in the table may refute
+    // this node before any child is searched. Worth its keys only where
+    // subtrees are big, near the root.
+    if (depth < kEtcDepth) {
+      for (int j = 0; j < open; ++j) {
+        const G& c = kids[order[j]];
+        const auto* e = tt_.find(key(c));
+        if (!e) continue;
+        // The child's upper bound, seen from here, is a lower bound on this node.
+        const int from_here = c.to_move() == me ? older(e->lower) : -older(e->upper);
+        if (from_here >= beta) {
+          store(k, alpha0, beta0, from_here, moves[order[j]], nodes_before);
+          return from_here;
+        }
+      }
     }
     for (int j = 0; j < open; ++j) {
       const int i = order[j];
