@@ -9,6 +9,7 @@
 #include "noughts/quantum.hpp"
 #include "noughts/search/perft.hpp"
 #include "noughts/search/playout.hpp"
+#include "noughts/search/mcts.hpp"
 #include "noughts/search/solver.hpp"
 #include "noughts/ultimate.hpp"
 
@@ -69,6 +70,16 @@ int main() {
       for (int s = 0; s < u.num_symmetries(); ++s) same = same && u.symmetric_hash(s) == u.symmetric(s).hash();
     }
     check(same, "Ultimate symmetric_hash(s) == symmetric(s).hash()");
+  }
+
+  // MCTS, the same template for every game: it finds a win in one.
+  {
+    Classic g;
+    for (Move m : {0, 3, 1, 4}) g.play(m);  // X: a1 b1; O: a2 b2; X to move wins with c1
+    Mcts<Classic> mcts(MctsConfig{});
+    check(mcts.search(g, MctsBudget{2000, 0}).best_move == 2, "MCTS plays the win in one on 3x3");
+    const auto r = Mcts<Ultimate>(MctsConfig{}).search(Ultimate(), MctsBudget{5000, 0});
+    check(r.best_move >= 0 && r.best_move < 81 && r.iterations == 5000, "MCTS searches Ultimate");
   }
 
   const auto counts = random_playouts(Quantum(), 2000, 1);
