@@ -31,16 +31,28 @@ def row(name: str, game: object, max_seconds: float) -> str:
     return f"| {name} | {s.result}{dist} | {best} | {' '.join(m.name for m in s.principal_variation)} | {s.nodes:,} | {s.seconds:.3f} s |"
 
 
+def random_open_position(rng: random.Random, played: int) -> object | None:
+    """A random Ultimate game of `played` moves that is not over yet (None if none turns up)."""
+    for _ in range(500):
+        g = noughts.Ultimate()
+        while g.ply < played and not g.is_over():
+            g.play(rng.choice(g.legal_actions()))
+        if not g.is_over():
+            return g
+    return None
+
+
 def ultimate_depths(seconds: float, samples: int) -> list[str]:
-    lines = ["| moves played | positions solved within the limit | median time | example |", "|---|---|---|---|"]
+    lines = [
+        "| moves played | empty cells | solved within the limit | median time | example |",
+        "|---|---|---|---|---|",
+    ]
     rng = random.Random(1)
-    for played in range(70, 29, -5):
+    for played in range(60, 19, -5):
         solved, times, example = 0, [], ""
         for _ in range(samples):
-            g = noughts.Ultimate()
-            while g.ply < played and not g.is_over():
-                g.play(rng.choice(g.legal_actions()))
-            if g.is_over():
+            g = random_open_position(rng, played)
+            if g is None:
                 continue
             try:
                 s = noughts.solve(g, max_seconds=seconds)
@@ -51,7 +63,8 @@ def ultimate_depths(seconds: float, samples: int) -> list[str]:
             example = example or f"`{g.to_string()}`: {s.result}"
         times.sort()
         median = f"{times[len(times) // 2]:.3f} s" if times else "-"
-        lines.append(f"| {played} | {solved}/{samples} | {median} | {example} |")
+        lines.append(f"| {played} | {81 - played} | {solved}/{samples} | {median} | {example} |")
+        print(f"ultimate {played}: {solved}/{samples}", flush=True)
         if solved == 0:
             break
     return lines
@@ -63,6 +76,7 @@ def main() -> None:
     parser.add_argument("--ultimate-seconds", type=float, default=10)
     parser.add_argument("--ultimate-samples", type=int, default=10)
     parser.add_argument("--out", default="docs/solver-results.md")
+    parser.add_argument("--ultimate-only", action="store_true", help="redo only the Ultimate section of --out")
     args = parser.parse_args()
     out = [
         "# Solver results",
@@ -77,6 +91,14 @@ def main() -> None:
         "| game | value | best first moves | principal variation | nodes | time |",
         "|---|---|---|---|---|---|",
     ]
+    if args.ultimate_only:
+        text = open(args.out).read()
+        head = text[: text.index("## Ultimate endgames")]
+        section = ["## Ultimate endgames", "", f"Random games played to a number of moves, then solved with a {args.ultimate_seconds:g} s limit.", ""]
+        with open(args.out, "w") as fh:
+            fh.write(head + "\n".join(section + ultimate_depths(args.ultimate_seconds, args.ultimate_samples)) + "\n")
+        print(f"wrote {args.out}")
+        return
     for (rows, cols, k), (m, f, g) in itertools.product(BOARDS, itertools.product((False, True), repeat=3)):
         options = dict(misere=m, free_choice=f, gravity=g)
         name = f"{rows}x{cols} k={k} {describe(options)}"
