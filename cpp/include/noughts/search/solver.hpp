@@ -338,17 +338,18 @@ class Solver {
     while (!g.outcome().over()) {
       typename G::MoveList moves;
       g.legal_moves(moves);
-      Move chosen = moves[0];
+      Move chosen = -1;
       int chosen_score = -kWin - 1;
       for (Move m : moves) {
         // A null window just below the target tells whether m reaches it.
         const int v = child_score(g, m, score - 1, score);
         if (v >= score) {
-          chosen = m, chosen_score = v;
+          chosen = m;
           break;
         }
         if (v > chosen_score) chosen = m, chosen_score = v;  // never taken when the score is exact
       }
+      if (chosen < 0) break;  // not reached: a position that is not over has moves
       G next = g;
       next.play(chosen);
       if (!next.outcome().over()) score = next.to_move() == g.to_move() ? younger(score) : -younger(score);
