@@ -22,6 +22,8 @@ X, DRAW, O = 1, 0, -1
         (Classic(4, 4, 4, gravity=True), DRAW),
         (Classic(4, 5, 4, gravity=True), DRAW),
         (Classic(4, 6, 4, gravity=True), O),
+        # C. Y. Lee: 5x5 four-in-a-row is a draw (a few seconds).
+        (Classic(5, 5, 4), DRAW),
     ],
     ids=lambda x: x.to_string() if isinstance(x, Classic) else str(x),
 )
@@ -130,6 +132,13 @@ def test_quantum_positions_against_minimax():
         if value != 0:
             assert solution.distance == distance
         assert_principal_variation_is_sound(g, solution)
+
+
+def test_quantum_is_a_first_player_win():
+    """Ishizeki and Matsuura: under the single-result rule X wins (a few seconds)."""
+    solution = noughts.solve(noughts.Quantum())
+    assert solution.value == X
+    assert_principal_variation_is_sound(noughts.Quantum(), solution)
 
 
 def test_best_move_wins_fastest():

@@ -18,6 +18,7 @@
 #include <atomic>
 #include <bit>
 #include <chrono>
+#include <limits>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -66,7 +67,8 @@ template <class G>
 concept HasWinNow = requires(const G& g) {
   { g.can_win_now() } -> std::convertible_to<bool>;
 };
-// Optional game hook: a cheap static guess of how good a move is, for ordering.
+// Optional game hook: a cheap static guess of how good a move is, for
+// ordering (0 .. 2^14 - 1, higher first).
 template <class G>
 concept HasMoveHint = requires(const G& g, Move m) {
   { g.move_order_hint(m) } -> std::convertible_to<int>;
@@ -272,8 +274,10 @@ class Solver {
         if (known > best) best = known, best_move = moves[i];
       } else {
         order[open] = i;
-        rank[open] = moves[i] == tt_move ? (1 << 30) : history_[static_cast<int>(me)][moves[i]];
-        if constexpr (detail::HasMoveHint<G>) rank[open] += g.move_order_hint(moves[i]) << 16;
+        // The table's move first; then the game's hint (below 2^14), then history.
+        int r = std::min(history_[static_cast<int>(me)][moves[i]], 0xffff);
+        if constexpr (detail::HasMoveHint<G>) r += std::clamp(g.move_order_hint(moves[i]), 0, (1 << 14) - 1) << 16;
+        rank[open] = moves[i] == tt_move ? std::numeric_limits<int>::max() : r;
         ++open;
       }
     }
