@@ -21,12 +21,25 @@ namespace noughts::bindings {
 
 namespace py = pybind11;
 
+// The UTF-8 text of a Python str; a str that cannot be encoded (lone
+// surrogates) is not text in any notation: E is thrown with a message.
+template <class E>
+std::string utf8_or_throw(py::handle obj, const char* what) {
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_AsUTF8AndSize(obj.ptr(), &size);
+  if (!data) {
+    PyErr_Clear();
+    throw E(std::string("cannot read ") + what + ": the text is not valid Unicode (it cannot be encoded as UTF-8)");
+  }
+  return std::string(data, static_cast<std::size_t>(size));
+}
+
 // A move given from Python: an int id (or anything with __index__, such as
 // noughts.Move or a numpy integer) or a notation string.
 template <TextGame G>
 Move move_from_python(const G& game, py::handle obj) {
   PyObject* p = obj.ptr();
-  if (PyUnicode_Check(p)) return game.parse_move(obj.cast<std::string>());
+  if (PyUnicode_Check(p)) return game.parse_move(utf8_or_throw<InvalidMoveError>(obj, "the move"));
   if (PyBool_Check(p))
     throw InvalidMoveError("a move is an int id, a noughts.Move or a notation string, not a bool");
   if (PyIndex_Check(p)) {
@@ -105,7 +118,12 @@ py::class_<History<G>> bind_game(py::module_& m, const char* name) {
           },
           py::arg("move"), "The notation of a move id in this game.")
       .def(
-          "parse_move", [](const H& h, const std::string& text) { return h.current().parse_move(text); },
+          "parse_move",
+          [](const H& h, py::handle text) {
+            if (!PyUnicode_Check(text.ptr()))
+              throw InvalidMoveError(std::string("parse_move reads notation (a str), not ") + Py_TYPE(text.ptr())->tp_name);
+            return h.current().parse_move(utf8_or_throw<InvalidMoveError>(text, "the move"));
+          },
           py::arg("text"), "The id of a move written in notation (legality is not checked).")
       .def("to_string", [](const H& h) { return h.current().to_string(); },
            "The one-line position string; from_string() reads it back.")
@@ -132,7 +150,9 @@ py::class_<History<G>> bind_game(py::module_& m, const char* name) {
           },
           py::arg("s"), "The position under symmetry s (0 = identity), as a new game without history.")
       .def_static(
-          "_from_string", [](const std::string& text) { return H(G::from_string(text)); }, py::arg("text"));
+          "_from_string",
+          [](py::str text) { return H(G::from_string(utf8_or_throw<InvalidPositionError>(text, "the position"))); },
+          py::arg("text"));
 
   m.def(
       "perft", [](const H& h, int depth) { return perft(h.current(), depth); }, py::arg("game"), py::arg("depth"),

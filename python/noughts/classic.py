@@ -14,6 +14,9 @@ __all__ = ["Classic"]
 def _whole_number(name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidOptionError(f"{name} must be a whole number, not {value!r}")
+    # Far outside what the rules allow, and too large for the C++ int.
+    if not -(2**31) < value < 2**31:
+        raise InvalidOptionError(f"{name}={value} is not allowed: boards have at most 64 cells and k at most 64")
     return value
 
 
