@@ -65,8 +65,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="alternating measurement rounds")
     parser.add_argument("--seconds", type=float, default=0.5, help="time per measurement, each side, each round")
     args = parser.parse_args()
-    print(f"noughts {noughts.__version__}: MCTS iterations/s from the initial position, one thread, "
-          f"{args.iterations:,} iterations per search, median of {args.rounds} rounds")
+    print(
+        f"noughts {noughts.__version__}: MCTS iterations/s from the initial position, one thread, "
+        f"{args.iterations:,} iterations per search, median of {args.rounds} rounds"
+    )
     for label, make, spiel_name in GAMES:
         mine, theirs = [], []
         for r in range(args.rounds):

@@ -197,12 +197,16 @@ def ultimate(args):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("parts", nargs="*", default=["classic", "4x4", "ultimate"], choices=["classic", "4x4", "ultimate"])
+    parser.add_argument(
+        "parts", nargs="*", default=["classic", "4x4", "ultimate"], choices=["classic", "4x4", "ultimate"]
+    )
     parser.add_argument("--classic-games", type=int, default=100, help="games from each side against perfect play")
     parser.add_argument("--classic-iterations", type=int, default=10_000, help="MCTS iterations a move on 3x3")
     parser.add_argument("--4x4-iterations", dest="iterations_4x4", type=int, default=20_000, help="on 4x4")
     parser.add_argument("--games", type=int, default=200, help="games of each Ultimate match")
-    parser.add_argument("--iterations", type=int, default=1000, help="iterations a move in the equal-iterations match (0: skip)")
+    parser.add_argument(
+        "--iterations", type=int, default=1000, help="iterations a move in the equal-iterations match (0: skip)"
+    )
     parser.add_argument("--seconds", type=float, default=0.1, help="seconds a move in the equal-time match (0: skip)")
     args = parser.parse_args()
     print(f"noughts {noughts.__version__}: MCTS strength")

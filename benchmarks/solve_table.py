@@ -94,7 +94,12 @@ def main() -> None:
     if args.ultimate_only:
         text = open(args.out).read()
         head = text[: text.index("## Ultimate endgames")]
-        section = ["## Ultimate endgames", "", f"Random games played to a number of moves, then solved with a {args.ultimate_seconds:g} s limit.", ""]
+        section = [
+            "## Ultimate endgames",
+            "",
+            f"Random games played to a number of moves, then solved with a {args.ultimate_seconds:g} s limit.",
+            "",
+        ]
         with open(args.out, "w") as fh:
             fh.write(head + "\n".join(section + ultimate_depths(args.ultimate_seconds, args.ultimate_samples)) + "\n")
         print(f"wrote {args.out}")

@@ -13,9 +13,8 @@ import signal
 import threading
 import time
 
-import pytest
-
 import noughts
+import pytest
 from noughts import MCTS, Classic, IllegalMoveError, InvalidOptionError, Player, match
 
 GAMES = {name: getattr(noughts, name) for name in ("Classic", "Ultimate", "Quantum") if hasattr(noughts, name)}

@@ -13,6 +13,12 @@ void bind_classic(py::module_& m) {
            }),
            py::arg("rows") = 3, py::arg("cols") = 3, py::arg("k") = 0, py::arg("misere") = false,
            py::arg("free_choice") = false, py::arg("gravity") = false)
+      .def_static(
+          "_check_options",
+          [](int rows, int cols, int k, bool misere, bool free_choice, bool gravity) {
+            ClassicRules::get(ClassicOptions{rows, cols, k, misere, free_choice, gravity});
+          },
+          "Raises InvalidOptionError for options the rules do not allow (before any game object exists).")
       .def_property_readonly("rows", [](const H& h) { return h.current().rules().rows(); })
       .def_property_readonly("cols", [](const H& h) { return h.current().rules().cols(); })
       .def_property_readonly("k", [](const H& h) { return h.current().rules().k(); })

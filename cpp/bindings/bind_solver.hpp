@@ -17,19 +17,23 @@ template <TextGame G>
 void bind_solver(py::module_& m) {
   m.def(
       "solve",
-      [](const History<G>& h, double max_seconds, double tt_mb, bool symmetry, bool move_values) {
+      [](const History<G>& h, double max_seconds, double tt_mb, bool symmetry, bool move_values, py::object cancel) {
         if (h.current().outcome().over())
           throw IllegalMoveError("the game is over: there is nothing to solve");
         SolveLimits limits;
         limits.max_seconds = max_seconds;
-        limits.tt_bytes = static_cast<std::size_t>(tt_mb * 1024 * 1024);
+        // The table grows as it fills, so a huge budget only caps it; keep the
+        // conversion in range (1 TiB is far beyond any machine this runs on).
+        limits.tt_bytes = static_cast<std::size_t>(std::min(tt_mb, 1024.0 * 1024.0) * 1024 * 1024);
         limits.symmetry = symmetry;
         limits.move_values = move_values;
         const G root = h.current();
-        Solution s = run_interruptible([&](std::atomic<bool>& stop) {
-          limits.stop = &stop;
-          return noughts::solve(root, limits);
-        });
+        Solution s = run_interruptible(
+            [&](std::atomic<bool>& stop) {
+              limits.stop = &stop;
+              return noughts::solve(root, limits);
+            },
+            cancel);
         py::list values;
         for (const auto& mv : s.move_values) values.append(py::make_tuple(mv.move, mv.value));
         return py::dict(py::arg("value") = s.value, py::arg("value_for_x") = s.value_for_x,
@@ -38,7 +42,7 @@ void bind_solver(py::module_& m) {
                         py::arg("nodes") = s.nodes, py::arg("seconds") = s.seconds);
       },
       py::arg("game"), py::arg("max_seconds") = 0.0, py::arg("tt_mb") = 64.0, py::arg("symmetry") = true,
-      py::arg("move_values") = false,
+      py::arg("move_values") = false, py::arg("cancel") = py::none(),
       "Solves the position exactly (see noughts.solve).");
 }
 

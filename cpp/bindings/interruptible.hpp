@@ -18,9 +18,12 @@ namespace noughts::bindings {
 
 namespace py = pybind11;
 
-// `work(stop)` must return soon after `stop` becomes true. Call with the GIL held.
+// `work(stop)` must return soon after `stop` becomes true. Call with the GIL
+// held. `cancel`, when given, is polled too: an object with is_set() (a
+// threading.Event) that another Python thread sets to stop the work.
 template <class Work>
-auto run_interruptible(Work&& work) -> decltype(work(std::declval<std::atomic<bool>&>())) {
+auto run_interruptible(Work&& work, py::handle cancel = py::none())
+    -> decltype(work(std::declval<std::atomic<bool>&>())) {
   using Result = decltype(work(std::declval<std::atomic<bool>&>()));
   std::atomic<bool> stop{false};
   std::packaged_task<Result()> task([&] { return work(stop); });
@@ -36,6 +39,7 @@ auto run_interruptible(Work&& work) -> decltype(work(std::declval<std::atomic<bo
         interrupted.emplace();  // takes the pending Python exception
         break;
       }
+      if (!cancel.is_none() && py::bool_(cancel.attr("is_set")())) stop = true;  // the work winds down
     }
     worker.join();
   }

@@ -22,7 +22,8 @@ int default_k(int rows, int cols) {
 namespace {
 
 ClassicOptions resolve(ClassicOptions o) {
-  if (o.rows < 1 || o.cols < 1 || o.rows * o.cols > ClassicRules::kMaxCells || o.rows > 64 || o.cols > 64) {
+  // rows and cols are bounded before they are multiplied (no int overflow).
+  if (o.rows < 1 || o.cols < 1 || o.rows > 64 || o.cols > 64 || o.rows * o.cols > ClassicRules::kMaxCells) {
     throw InvalidOptionError("board " + std::to_string(o.rows) + "x" + std::to_string(o.cols) +
                              " is not allowed: rows and cols must be at least 1 and rows*cols at most 64");
   }

@@ -26,6 +26,26 @@ def _flag(name: str, value: Any) -> bool:
     return value
 
 
+def _options(
+    rows: Any, cols: Any, k: Any, misere: Any, free_choice: Any, gravity: Any
+) -> tuple[int, int, int, bool, bool, bool]:
+    """The constructor's arguments checked for type, as the C++ side takes them (k = 0: the default)."""
+    rows = _whole_number("rows", rows)
+    cols = _whole_number("cols", cols)
+    if k is not None:
+        k = _whole_number("k", k)
+        if k < 1:
+            raise InvalidOptionError(f"k={k} is not allowed: k must be between 1 and max(rows, cols)")
+    return (
+        rows,
+        cols,
+        0 if k is None else k,
+        _flag("misere", misere),
+        _flag("free_choice", free_choice),
+        _flag("gravity", gravity),
+    )
+
+
 class Classic(GameMixin, _core.Classic):
     """The m,n,k game of RULES.md section 1.
 
@@ -49,6 +69,22 @@ class Classic(GameMixin, _core.Classic):
     _core_class = _core.Classic
     _vector_class = _core.ClassicVector
 
+    # Options are checked in __new__, before the object exists: an object whose
+    # C++ part was never built must not outlive a failed constructor (a
+    # traceback that shows its frame's locals would touch it).
+    def __new__(
+        cls,
+        rows: int = 3,
+        cols: int = 3,
+        k: int | None = None,
+        *,
+        misere: bool = False,
+        free_choice: bool = False,
+        gravity: bool = False,
+    ) -> Classic:
+        _core.Classic._check_options(*_options(rows, cols, k, misere, free_choice, gravity))
+        return super().__new__(cls)
+
     def __init__(
         self,
         rows: int = 3,
@@ -59,21 +95,7 @@ class Classic(GameMixin, _core.Classic):
         free_choice: bool = False,
         gravity: bool = False,
     ) -> None:
-        rows = _whole_number("rows", rows)
-        cols = _whole_number("cols", cols)
-        if k is not None:
-            k = _whole_number("k", k)
-            if k < 1:
-                raise InvalidOptionError(f"k={k} is not allowed: k must be between 1 and max(rows, cols)")
-        _core.Classic.__init__(
-            self,
-            rows,
-            cols,
-            0 if k is None else k,
-            _flag("misere", misere),
-            _flag("free_choice", free_choice),
-            _flag("gravity", gravity),
-        )
+        _core.Classic.__init__(self, *_options(rows, cols, k, misere, free_choice, gravity))
 
     def options(self) -> dict[str, Any]:
         """The game's parameters, as keyword arguments of the constructor."""

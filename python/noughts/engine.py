@@ -261,7 +261,7 @@ class Engine:
 
     def _solve(self, game: Any, iterations: int | None, movetime: int | None) -> None:
         try:
-            s = solve(game, max_seconds=None if movetime is None else movetime / 1000)
+            s = solve(game, max_seconds=None if movetime is None else movetime / 1000, stop=self._stop)
         except Error as e:
             self.write(f"info {e}")
             self._think(game, 1000, None)

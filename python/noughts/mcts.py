@@ -14,8 +14,9 @@ and reuses it when the next position follows from the last one.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any
 
 from noughts import _core
 from noughts._core import Player
@@ -39,7 +40,7 @@ class MoveStats:
     #: Mean result of the iterations through this move: +1 win, 0 draw, -1 loss.
     value: float
     #: The exact value when the search proved it (+1 forced win, 0 draw, -1 forced loss), else None.
-    proven_value: Optional[int]
+    proven_value: int | None
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ class SearchResult:
     value: float
     #: Whether the search proved the position's value (then `proven_value` is +1, 0 or -1).
     proven: bool
-    proven_value: Optional[int]
+    proven_value: int | None
     #: Every legal move the search visited, most visited first.
     moves: tuple[MoveStats, ...]
     #: The principal variation: the best move and the expected continuation.
@@ -79,6 +80,8 @@ def _check_int(name: str, value: Any, minimum: int) -> int:
         raise InvalidOptionError(f"{name} must be a whole number, not {value!r}")
     if value < minimum:
         raise InvalidOptionError(f"{name} must be >= {minimum}, not {value}")
+    if value >= 2**63:  # the C++ side counts in 64 bits
+        raise InvalidOptionError(f"{name} must be below 2**63, not {value}")
     return value
 
 
@@ -91,6 +94,8 @@ def _check_budget(iterations: Any, seconds: Any) -> tuple[int, float]:
             raise InvalidOptionError(f"seconds must be a number, not {seconds!r}")
         if not math.isfinite(seconds) or seconds <= 0:
             raise InvalidOptionError(f"seconds must be a finite number > 0, not {seconds!r}")
+        # A deadline past ~290 years would overflow the clock: it is no limit at all.
+        seconds = min(float(seconds), 1e9)
     if iterations is None and seconds is None:
         raise InvalidOptionError("a search needs a budget: pass iterations and/or seconds")
     return (iterations or 0), float(seconds or 0.0)
@@ -132,8 +137,8 @@ class MCTS:
         max_nodes: int = DEFAULT_MAX_NODES,
         *,
         reuse: bool = True,
-        iterations: Optional[int] = None,
-        seconds: Optional[float] = None,
+        iterations: int | None = None,
+        seconds: float | None = None,
     ) -> None:
         _check_int("seed", seed, -(2**63))
         if isinstance(c, bool) or not isinstance(c, (int, float)) or not math.isfinite(c) or c < 0:
@@ -170,7 +175,7 @@ class MCTS:
             self._searchers[cls] = searcher
         return searcher
 
-    def search(self, game: Any, iterations: Optional[int] = None, seconds: Optional[float] = None) -> SearchResult:
+    def search(self, game: Any, iterations: int | None = None, seconds: float | None = None) -> SearchResult:
         """Searches the game's position for the player to move.
 
         The budget: `iterations` and/or `seconds` (the search stops at the first one
@@ -202,7 +207,7 @@ class MCTS:
             to_move=game.to_move,
         )
 
-    def best_move(self, game: Any, iterations: Optional[int] = None, seconds: Optional[float] = None) -> Move:
+    def best_move(self, game: Any, iterations: int | None = None, seconds: float | None = None) -> Move:
         """The move search() recommends."""
         return self.search(game, iterations, seconds).best_move
 
@@ -229,7 +234,7 @@ class GameRecord:
     #: Which side player A played.
     a_played: Player
     #: The winner (None for a draw).
-    winner: Optional[Player]
+    winner: Player | None
 
     @property
     def a_score(self) -> float:
@@ -279,7 +284,7 @@ def match(
     games: int = 100,
     *,
     a_starts: bool = True,
-    on_game: Optional[Callable[[int, GameRecord], None]] = None,
+    on_game: Callable[[int, GameRecord], None] | None = None,
 ) -> MatchResult:
     """Plays `games` games between two players, colours alternating; returns A's score.
 
@@ -316,4 +321,3 @@ def match(
         if on_game is not None:
             on_game(i, record)
     return MatchResult(wins, draws, losses, tuple(records))
-

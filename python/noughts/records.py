@@ -376,7 +376,7 @@ def _new_game(tags: dict[str, _Token]) -> Game:
 def _option_value(tok: _Token) -> int | bool:
     text = (tok.value or "").strip().lower()
     if tok.text in ("Rows", "Cols", "K"):
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit()):
             _fail(tok.line, f"tag {tok.text} must be a whole number, not {tok.value!r}")
         return int(text)
     if text not in _FLAGS:

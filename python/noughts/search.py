@@ -16,11 +16,13 @@ class PlayoutCounts(NamedTuple):
     draws: int
 
 
-def _check_count(name: str, value: Any) -> int:
+def _check_count(name: str, value: Any, limit: int = 2**63) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidOptionError(f"{name} must be a whole number, not {value!r}")
     if value < 0:
         raise InvalidOptionError(f"{name} must be >= 0, not {value}")
+    if value >= limit:
+        raise InvalidOptionError(f"{name} must be below {limit}, not {value}")
     return value
 
 
@@ -29,7 +31,7 @@ def perft(game: Any, depth: int) -> int:
 
     A sequence stops at a finished game (RULES.md "Counting moves").
     """
-    return int(_core.perft(game, _check_count("depth", depth)))
+    return int(_core.perft(game, _check_count("depth", depth, 1000)))
 
 
 def random_playouts(game: Any, n: int, *, seed: int = 0) -> PlayoutCounts:

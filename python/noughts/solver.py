@@ -55,6 +55,7 @@ def solve(
     tt_mb: float = 64,
     symmetry: bool = True,
     move_values: bool = False,
+    stop: Any = None,
 ) -> Solution:
     """Solves the game's position exactly, in C++ without the GIL.
 
@@ -63,10 +64,19 @@ def solve(
     memory; ``symmetry`` keys the table by the position up to the board's
     symmetries; ``move_values`` also tells win, draw or loss for every legal
     move (slower: a drawn move must be told from a losing one; without it
-    ``Solution.move_values`` is empty). Raises IllegalMoveError on a finished game.
+    ``Solution.move_values`` is empty); ``stop``, a ``threading.Event`` that
+    another thread may set, ends the search early with SearchTimeout.
+    Raises IllegalMoveError on a finished game.
     """
+    if stop is not None and not callable(getattr(stop, "is_set", None)):
+        raise InvalidOptionError(f"stop must be a threading.Event (or have is_set()), not {stop!r}")
     raw = _core.solve(
-        game, _number("max_seconds", max_seconds, True), _number("tt_mb", tt_mb), bool(symmetry), bool(move_values)
+        game,
+        _number("max_seconds", max_seconds, True),
+        _number("tt_mb", tt_mb),
+        bool(symmetry),
+        bool(move_values),
+        stop,
     )
 
     def moves(ids: list[int]) -> list[Move]:

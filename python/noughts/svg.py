@@ -10,9 +10,11 @@ can find it. See docs/positions.md, "Seeing games".
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Union
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape as _escape
+from xml.sax.saxutils import quoteattr as _quoteattr
 
 from noughts._core import Player, Termination
 from noughts._game import Move, MoveLike
@@ -20,6 +22,19 @@ from noughts.classic import Classic
 from noughts.errors import InvalidMoveError, InvalidOptionError
 from noughts.quantum import Quantum
 from noughts.ultimate import BoardState, Ultimate
+
+# Characters XML 1.0 forbids even when escaped (controls, U+FFFE/FFFF) and
+# lone surrogates (not encodable): shown as U+FFFD so any text stays safe.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def escape(text: str) -> str:
+    return _escape(_NOT_XML.sub("\ufffd", text))
+
+
+def quoteattr(text: str) -> str:
+    return _quoteattr(_NOT_XML.sub("\ufffd", text))
+
 
 __all__ = ["svg"]
 

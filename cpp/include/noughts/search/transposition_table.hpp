@@ -7,6 +7,7 @@
 // large one gets all the memory it was allowed.
 #pragma once
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -26,8 +27,8 @@ class TranspositionTable {
   };
 
   explicit TranspositionTable(std::size_t max_bytes) {
-    max_buckets_ = 1;
-    while (max_buckets_ * 2 * sizeof(Bucket) <= std::max<std::size_t>(max_bytes, sizeof(Bucket))) max_buckets_ *= 2;
+    // The largest power of two of buckets within the budget (no overflow for any budget).
+    max_buckets_ = std::bit_floor(std::max<std::size_t>(max_bytes / sizeof(Bucket), 1));
     resize(std::min<std::size_t>(max_buckets_, kInitialBuckets));
   }
 

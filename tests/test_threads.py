@@ -1,0 +1,283 @@
+"""Searches from several Python threads at once: safe, deterministic, and without the GIL.
+
+The C++ searches (solve, MCTS, perft, random_playouts, VectorGame stepping)
+release the GIL, so Python threads run them in parallel. Each check here
+runs the same work sequentially and from threads started together (a
+barrier), and compares the results; one measures that a Python thread
+keeps running while a search runs. ``scripts/sanitize.sh thread
+tests/test_threads.py`` runs this file under ThreadSanitizer
+(docs/hardening.md).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import noughts
+import numpy as np
+import pytest
+from noughts import MCTS, Classic, Quantum, Ultimate, VectorGame
+from noughts.engine import Engine
+
+THREADS = 4
+
+
+def played(game: Any, seed: int, plies: int) -> Any:
+    rng = random.Random(seed)
+    for _ in range(plies):
+        game.play(rng.choice(game.legal_actions()))
+    return game
+
+
+def in_threads(calls: list[Callable[[], Any]]) -> list[Any]:
+    """Runs each call in its own thread, all released at once; returns the results in order (re-raises errors)."""
+    barrier = threading.Barrier(len(calls))
+    results: list[Any] = [None] * len(calls)
+    errors: list[BaseException] = []
+
+    def run(i: int) -> None:
+        try:
+            barrier.wait()
+            results[i] = calls[i]()
+        except BaseException as e:  # noqa: BLE001 - handed to the main thread
+            errors.append(e)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert not any(t.is_alive() for t in threads), "a thread did not finish"
+    if errors:
+        raise errors[0]
+    return results
+
+
+# ---------------------------------------------------------------------------
+# (a) the exact solver
+# ---------------------------------------------------------------------------
+def solve_positions() -> list[Any]:
+    return [
+        Classic(4, 4, 3, misere=True),  # ~0.2 s
+        played(Ultimate(), 7, 46),  # ~0.2 s
+        Classic(4, 5, 4, gravity=True),
+        played(Quantum(), 2, 4),
+    ]
+
+
+def solution(game: Any) -> tuple[Any, ...]:
+    s = noughts.solve(game, move_values=isinstance(game, Classic))
+    return (s.value, s.value_for_mover, s.distance, s.best_moves, s.move_values, s.principal_variation)
+
+
+def test_solve_in_threads_matches_sequential() -> None:
+    positions = solve_positions()
+    sequential = [solution(g) for g in positions]
+    parallel = in_threads([lambda g=g: solution(g) for g in positions])
+    assert parallel == sequential
+
+
+def test_solve_one_game_object_from_threads() -> None:
+    """Threads may share a game object: a search copies the position before it lets the GIL go."""
+    game = Classic(4, 5, 4, gravity=True)
+    expected = solution(game)
+    assert in_threads([lambda: solution(game)] * THREADS) == [expected] * THREADS
+
+
+# ---------------------------------------------------------------------------
+# (b) MCTS: one searcher per thread, deterministic for a seed and an iteration budget
+# ---------------------------------------------------------------------------
+MCTS_CASES = [  # (game, seed, threads inside the search)
+    (lambda: Classic(6, 7, 4, gravity=True), 11, 1),
+    (lambda: played(Ultimate(), 3, 10), 12, 1),
+    (lambda: Quantum(), 13, 1),
+    (lambda: Classic(8, 8, 5), 14, 2),  # two trees in C++ threads, merged at the root
+]
+
+
+def mcts_run(make_game: Callable[[], Any], seed: int, threads: int) -> tuple[Any, ...]:
+    game = make_game()
+    mcts = MCTS(seed=seed, threads=threads)
+    out = []
+    for _ in range(2):  # the second search reuses the tree after a move
+        r = mcts.search(game, iterations=3000)
+        out.append(
+            (r.best_move, r.value, r.proven, r.proven_value, r.moves, r.pv, r.iterations, r.reused_visits, r.nodes)
+        )
+        game.play(r.best_move)
+    return tuple(out)
+
+
+def test_mcts_in_threads_matches_sequential() -> None:
+    sequential = [mcts_run(*case) for case in MCTS_CASES]
+    assert sequential == [mcts_run(*case) for case in MCTS_CASES], "MCTS with an iteration budget is not deterministic"
+    parallel = in_threads([lambda c=c: mcts_run(*c) for c in MCTS_CASES])
+    assert parallel == sequential
+
+
+def test_one_mcts_from_two_threads_is_refused_or_serialised() -> None:
+    """Sharing one MCTS between threads is a misuse; it must fail cleanly (RuntimeError), never crash."""
+    mcts = MCTS(seed=1)
+    game = Ultimate()
+    mcts.search(game, iterations=10)  # the C++ searcher exists before the threads start
+
+    def search() -> Any:
+        try:
+            return mcts.search(game, seconds=0.2).best_move
+        except RuntimeError as e:
+            assert "already searching" in str(e)
+            return None
+
+    results = in_threads([search, search])
+    assert any(r is not None for r in results)
+    assert all(r is None or r.id in game.legal_actions() for r in results)
+
+
+# ---------------------------------------------------------------------------
+# (c) perft and random playouts
+# ---------------------------------------------------------------------------
+COUNT_CASES: list[Callable[[], Any]] = [
+    lambda: noughts.perft(Ultimate(), 5),
+    lambda: noughts.perft(Quantum(), 4),
+    lambda: noughts.perft(Classic(4, 4), 6),
+    lambda: noughts.perft(Classic(6, 7, 4, gravity=True), 6),
+    lambda: noughts.random_playouts(Ultimate(), 20_000, seed=1),
+    lambda: noughts.random_playouts(Quantum(), 20_000, seed=2),
+    lambda: noughts.random_playouts(Classic(5, 5, 4, misere=True, free_choice=True), 20_000, seed=3),
+    lambda: noughts.random_playouts(played(Ultimate(), 9, 20), 20_000, seed=4),
+]
+
+
+def test_perft_and_playouts_in_threads_match_sequential() -> None:
+    sequential = [call() for call in COUNT_CASES]
+    assert sequential[0] == 473_256 and sequential[1] == 1_531_656  # docs/ultimate.md, docs/quantum.md
+    for start in range(0, len(COUNT_CASES), THREADS):
+        batch = COUNT_CASES[start : start + THREADS]
+        assert in_threads(batch) == sequential[start : start + THREADS]
+
+
+# ---------------------------------------------------------------------------
+# (d) the GIL is released while C++ searches
+# ---------------------------------------------------------------------------
+class Counter:
+    """A Python thread that counts as fast as it can: it only advances while it holds the GIL."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self.count += 1
+
+    def __enter__(self) -> Counter:
+        self._thread.start()
+        time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def rate_during(self, work: Callable[[], Any]) -> tuple[float, float]:
+        """(counts per second while `work` ran in this thread, seconds it took)."""
+        c0, t0 = self.count, time.perf_counter()
+        work()
+        seconds = time.perf_counter() - t0
+        return (self.count - c0) / seconds, seconds
+
+
+def _gil_holding_work() -> None:
+    # One C call that never lets the GIL go (sum over a range), sized to take ~0.2 s: the counter must stop.
+    t0 = time.perf_counter()
+    sum(range(200_000))
+    n = int(200_000 * 0.2 / max(time.perf_counter() - t0, 1e-6))
+    sum(range(min(n, 10**9)))
+
+
+GIL_FREE_WORK = {
+    "mcts": lambda: MCTS(seed=1).search(Ultimate(), seconds=0.5),
+    "solve": lambda: _solve_for_half_a_second(),
+    "perft": lambda: noughts.perft(Quantum(), 5),
+    "random_playouts": lambda: noughts.random_playouts(Ultimate(), 300_000, seed=1),
+    "vector_step": lambda: _step_many(VectorGame("ultimate", 4096, seed=1), 40),
+}
+
+
+def _solve_for_half_a_second() -> None:
+    try:
+        noughts.solve(Quantum(), max_seconds=0.5)  # about 5 s to solve: the time limit stops it
+    except noughts.SearchTimeout:
+        pass
+
+
+def _step_many(env: VectorGame, steps: int) -> None:
+    env.reset()
+    for _ in range(steps):
+        env.step(env.random_actions())
+
+
+@pytest.mark.parametrize("name", list(GIL_FREE_WORK))
+def test_gil_released_during_search(name: str) -> None:
+    with Counter() as counter:
+        idle, _ = counter.rate_during(lambda: time.sleep(0.2))  # sleep releases the GIL: the counter's full speed
+        busy, seconds = counter.rate_during(GIL_FREE_WORK[name])
+        held, _ = counter.rate_during(_gil_holding_work)
+    assert idle > 0
+    # Generous: with the GIL released the counter keeps most of its speed (the interruptible searches take the
+    # GIL for a moment every 20 ms to look for Ctrl-C); with the GIL held it would hardly move, as `held` shows.
+    assert busy > 0.25 * idle, (
+        f"{name}: the counter ran at {busy:,.0f}/s during {seconds:.2f} s of search, {idle:,.0f}/s idle"
+    )
+    assert busy > 4 * held, f"{name}: {busy:,.0f}/s during the search, {held:,.0f}/s while the GIL was held"
+
+
+# ---------------------------------------------------------------------------
+# (e) VectorGame: two environments stepped from two threads
+# ---------------------------------------------------------------------------
+def vector_run(game: str, seed: int, options: dict[str, Any]) -> tuple[Any, ...]:
+    env = VectorGame(game, 128, seed=seed, **options)
+    obs, masks, to_move = env.reset()
+    rewards = 0.0
+    episodes = 0
+    for _ in range(150):
+        step = env.step(env.random_actions())
+        rewards += float(np.abs(step.rewards).sum())
+        episodes += int(step.terminated.sum())
+        obs = step.observations
+    return rewards, episodes, obs.tobytes(), step.action_masks.tobytes(), step.to_move.tobytes()
+
+
+VECTOR_CASES = [("ultimate", 1, {}), ("classic", 2, {"rows": 6, "cols": 7, "k": 4, "gravity": True})]
+
+
+def test_vector_games_in_two_threads_match_sequential() -> None:
+    sequential = [vector_run(*case) for case in VECTOR_CASES]
+    parallel = in_threads([lambda c=c: vector_run(*c) for c in VECTOR_CASES])
+    assert parallel == sequential
+    assert all(r[1] > 0 for r in sequential)  # games ended and were reset along the way
+
+
+# ---------------------------------------------------------------------------
+# The engine: its search thread and the reading thread
+# ---------------------------------------------------------------------------
+def test_engine_go_stop_cycles() -> None:
+    out: list[str] = []
+    engine = Engine(out.append)
+    for game in ("ultimate", "quantum", "classic rows=6 cols=7 k=4 gravity"):
+        engine.handle(f"game {game}")
+        for budget in ("movetime 50", "iterations 2000", "movetime 2000"):
+            engine.handle(f"go {budget}")
+            engine.handle("isready")  # answered during the search
+            engine.handle("play a1")  # refused during the search
+            engine.handle("stop")
+    engine.handle("quit")
+    assert sum(line.startswith("bestmove ") for line in out) == 9
+    assert out.count("readyok") == 9
+    assert sum(line == "error a search is running: send 'stop' first" for line in out) == 9
+    assert not any(line.startswith("error search failed") for line in out)
