@@ -183,3 +183,25 @@ def test_codingame_coordinates_round_trip(row, col):
     move = grid_to_id(row, col)
     assert id_to_grid(move) == (row, col)
     assert noughts.Ultimate().move_name(move) == "abcdefghi"[col] + str(row + 1)
+
+
+def test_codingame_rejects_squares_off_the_grid():
+    import io
+
+    from noughts import codingame
+
+    for dialogue in ("0 9\n0\n", "3 -1\n0\n", "-1 -1\n1\n9 9\n"):
+        with pytest.raises(ValueError, match="rows and columns are 0..8"):
+            codingame.run(io.StringIO(dialogue), io.StringIO(), ms=5)
+
+
+def test_engine_refuses_too_many_threads():
+    from noughts.engine import Engine
+
+    out = []
+    engine = Engine(out.append)
+    engine.handle("setoption name threads value 100000")
+    assert out and out[-1].startswith("error threads must be between 1 and 256")
+    engine.handle("go iterations 100")
+    engine.handle("stop")
+    assert out[-1].startswith("bestmove ")

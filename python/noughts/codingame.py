@@ -28,6 +28,13 @@ def id_to_grid(move: int) -> tuple[int, int]:
     return (board // 3) * 3 + cell // 3, (board % 3) * 3 + cell % 3
 
 
+def _square(row: int, col: int) -> int:
+    """The move id of a square the referee sent, which must be on the grid."""
+    if not (0 <= row < 9 and 0 <= col < 9):
+        raise ValueError(f"the referee sent square {row} {col}: rows and columns are 0..8")
+    return grid_to_id(row, col)
+
+
 def _numbers(stream: TextIO, count: int) -> list[int]:
     line = stream.readline()
     if not line:
@@ -47,10 +54,10 @@ def run(
     try:
         while True:
             row, col = _numbers(stdin, 2)
-            if row >= 0:
-                game.play(grid_to_id(row, col))
+            if (row, col) != (-1, -1):
+                game.play(_square(row, col))
             (count,) = _numbers(stdin, 1)
-            valid = {grid_to_id(*_numbers(stdin, 2)) for _ in range(count)}
+            valid = {_square(*_numbers(stdin, 2)) for _ in range(count)}
             result = engine.search(game, seconds=(first_ms if first else ms) / 1000)
             move = result.best_move.id
             if valid and move not in valid:  # trust the referee's list if the rules ever differ

@@ -177,7 +177,10 @@ class Engine:
         if name == "seed":
             self.seed = _int(value, "seed")
         elif name == "threads":
-            self.threads = max(1, _int(value, "threads"))
+            threads = _int(value, "threads")
+            if not 1 <= threads <= 256:
+                raise ProtocolError(f"threads must be between 1 and 256, not {threads}")
+            self.threads = threads
         elif name == "c":
             try:
                 self.c = float(value)
