@@ -598,3 +598,8 @@ def test_errors_are_value_errors_with_clear_messages():
         match(MCTS(), random_player(1), Classic, games=2)
     with pytest.raises(InvalidOptionError):
         match(random_player(1), random_player(2), Classic, games=-1)
+
+
+def test_the_shortest_time_budget_still_searches():
+    result = noughts.MCTS(seed=1).search(noughts.Classic(), seconds=1e-9)
+    assert result.iterations >= 1 and sum(s.visits for s in result.moves) >= 1

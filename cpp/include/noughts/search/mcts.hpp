@@ -235,7 +235,9 @@ class MctsTree {
       if (nodes_[0].proof != kMctsUnproven || nodes_[0].visits >= kMaxVisits) break;
       // The clock and the flags every 16 iterations: about a microsecond apart
       // at the fastest, and still a negligible share of the work.
-      if ((done & 15) == 0) {
+      // At least one iteration, so even the shortest time budget returns a
+      // searched move rather than the first legal one.
+      if ((done & 15) == 0 && done > 0) {
         if ((stop && stop->load(std::memory_order_relaxed)) || (halt && halt->load(std::memory_order_relaxed))) break;
         if (timed && Clock::now() >= deadline) break;
       }
