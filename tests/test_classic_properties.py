@@ -1,6 +1,7 @@
 """Property tests: undo, transpositions and rejected input, on random games of every option."""
 
 import noughts
+from game_choices import play_choices
 from hypothesis import given
 from hypothesis import strategies as st
 from noughts import Classic
@@ -21,13 +22,7 @@ def make(config):
 
 
 def random_game(config, choices):
-    g = make(config)
-    for c in choices:
-        legal = g.legal_actions()
-        if not legal:
-            break
-        g.play(legal[c % len(legal)])
-    return g
+    return play_choices(make(config), choices)
 
 
 @given(configs, st.lists(st.integers(0, 1000), max_size=40))

@@ -3,23 +3,17 @@ notation, position strings and symmetries on random reachable positions."""
 
 from __future__ import annotations
 
+import game_choices
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from noughts import IllegalMoveError, InvalidMoveError, InvalidPositionError, Quantum
 from quantum_model import PAIRS
 
-# A game is drawn as a list of choices; choice i picks legal move i mod n.
-choices = st.lists(st.integers(min_value=0, max_value=10**6), max_size=16)
+choices = game_choices.choices(16)
 
 
 def reach(picks: list[int]) -> Quantum:
-    g = Quantum()
-    for pick in picks:
-        legal = g.legal_actions()
-        if not legal:
-            break
-        g.play(legal[pick % len(legal)])
-    return g
+    return game_choices.play_choices(Quantum(), picks)
 
 
 def snapshot(g: Quantum):

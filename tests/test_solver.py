@@ -105,33 +105,22 @@ def test_symmetry_and_table_size_do_not_change_the_answer(seed):
     assert (a.value, a.distance, a.move_values) == (b.value, b.distance, b.move_values)
 
 
-def test_ultimate_endgames_against_minimax():
-    if not hasattr(noughts, "Ultimate"):
-        pytest.skip("Ultimate has not landed")
-    for seed in range(5):
-        g = random_position(noughts.Ultimate, 58, seed)
-        memo = {}
-        value, distance = minimax(g.copy(), memo)
-        solution = noughts.solve(g, move_values=True)
-        assert solution.value_for_mover == value
-        assert solution.move_values == move_values(g.copy(), memo)
-        if value != 0:
-            assert solution.distance == distance
-        assert_principal_variation_is_sound(g, solution)
-
-
-def test_quantum_positions_against_minimax():
-    if not hasattr(noughts, "Quantum"):
-        pytest.skip("Quantum has not landed")
-    for seed in range(6):
-        g = random_position(noughts.Quantum, 6, seed)
-        memo = {}
-        value, distance = minimax(g.copy(), memo)
-        solution = noughts.solve(g)
-        assert solution.value_for_mover == value
-        if value != 0:
-            assert solution.distance == distance
-        assert_principal_variation_is_sound(g, solution)
+@pytest.mark.parametrize(
+    "make,plies,seed",
+    [(noughts.Ultimate, 58, seed) for seed in range(5)] + [(noughts.Quantum, 6, seed) for seed in range(6)],
+    ids=lambda x: getattr(x, "__name__", str(x)),
+)
+def test_ultimate_and_quantum_positions_against_minimax(make, plies, seed):
+    """Ultimate endgames and Quantum middle games: every value and distance against the exhaustive referee."""
+    g = random_position(make, plies, seed)
+    memo = {}
+    value, distance = minimax(g.copy(), memo)
+    solution = noughts.solve(g, move_values=True)
+    assert solution.value_for_mover == value
+    assert solution.move_values == move_values(g.copy(), memo)
+    if value != 0:
+        assert solution.distance == distance
+    assert_principal_variation_is_sound(g, solution)
 
 
 def test_quantum_is_a_first_player_win():

@@ -4,23 +4,17 @@ from __future__ import annotations
 
 import math
 
+import game_choices
 import noughts
 from hypothesis import given
 from hypothesis import strategies as st
 from noughts import IllegalMoveError, InvalidMoveError, Player, Ultimate
 
-# A game is drawn by its choices: each picks one of the legal moves of its ply.
-choices = st.lists(st.integers(min_value=0, max_value=10**6), max_size=90)
+choices = game_choices.choices(90)
 
 
 def play_out(picks: list[int]) -> Ultimate:
-    g = Ultimate()
-    for pick in picks:
-        legal = g.legal_actions()
-        if not legal:
-            break
-        g.play(legal[pick % len(legal)])
-    return g
+    return game_choices.play_choices(Ultimate(), picks)
 
 
 def snapshot(g: Ultimate) -> tuple:
