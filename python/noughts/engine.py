@@ -137,6 +137,8 @@ class Engine:
         if "moves" in args:
             i = args.index("moves")
             args, moves = args[:i], args[i + 1 :]
+        if not args:
+            raise ProtocolError("position needs 'start' or 'string <position string>'")
         if args[0] == "start" and len(args) == 1:
             game = make_game(self.game_name, **self.options)
         elif args[0] == "string" and len(args) > 1:
