@@ -1,7 +1,8 @@
 """MCTS strength: against perfect play on Classic, against OpenSpiel's MCTSBot on Ultimate.
 
   classic    3x3: noughts.MCTS with a modest budget against perfect play
-             (an exhaustive minimax, choosing at random among the best moves),
+             (the exact solver, choosing at random among the best moves; the tests check
+             the solver against an exhaustive minimax),
              --classic-games games from each side. It must never lose.
   4x4        the same on 4x4, k=4; perfect play from noughts.solve (the
              exact solver), skipped when it is not available.
@@ -37,44 +38,6 @@ except ImportError:  # the Ultimate match needs it
 
 
 # ---- perfect play ----------------------------------------------------------------
-
-
-def minimax(game, memo):
-    """The exact value for the player to move (+1, 0, -1), memoised by position string."""
-    key = game.to_string()
-    if key not in memo:
-        me, best = game.to_move, -2
-        for m in game.legal_actions():
-            game.play(m)
-            best = max(best, _child(game, me, memo))
-            game.undo()
-            if best == 1:
-                break
-        memo[key] = best
-    return memo[key]
-
-
-def _child(game, me, memo):
-    if game.is_over():
-        return 0 if game.winner is None else (1 if game.winner == me else -1)
-    v = minimax(game, memo)
-    return v if game.to_move == me else -v
-
-
-def minimax_player(seed):
-    """Perfect play by exhaustive minimax, at random among the moves of the best value."""
-    rng, memo = random.Random(seed), {}
-
-    def play(game):
-        me, scored = game.to_move, []
-        for m in game.legal_actions():
-            game.play(m)
-            scored.append((_child(game, me, memo), m))
-            game.undo()
-        best = max(v for v, _ in scored)
-        return rng.choice([m for v, m in scored if v == best])
-
-    return play
 
 
 def solver_player(seed):
@@ -198,7 +161,7 @@ def ultimate(args):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "parts", nargs="*", default=["classic", "4x4", "ultimate"], choices=["classic", "4x4", "ultimate"]
+        "parts", nargs="*", help="which matches: classic, 4x4, ultimate (default: all)"
     )
     parser.add_argument("--classic-games", type=int, default=100, help="games from each side against perfect play")
     parser.add_argument("--classic-iterations", type=int, default=10_000, help="MCTS iterations a move on 3x3")
@@ -210,8 +173,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.1, help="seconds a move in the equal-time match (0: skip)")
     args = parser.parse_args()
     print(f"noughts {noughts.__version__}: MCTS strength")
+    args.parts = args.parts or ["classic", "4x4", "ultimate"]
+    if unknown := set(args.parts) - {"classic", "4x4", "ultimate"}:
+        parser.error(f"unknown parts {sorted(unknown)}: choose from classic, 4x4, ultimate")
     if "classic" in args.parts:
-        classic_side(args, Classic, "3x3", minimax_player, args.classic_iterations)
+        classic_side(args, Classic, "3x3", solver_player, args.classic_iterations)
     if "4x4" in args.parts:
         if hasattr(noughts, "solve"):
             classic_side(args, lambda: Classic(4, 4), "4x4 k=4", solver_player, args.iterations_4x4)

@@ -12,20 +12,15 @@ import time
 from collections.abc import Callable
 
 import noughts
-from _peers import pyspiel, ratio
+from _peers import pyspiel, rate, ratio
 
 # RULES.md "Counting moves": the published counts from the initial position.
 PERFT = [1, 81, 720, 6_336, 55_080, 473_256, 4_020_960, 33_782_544, 281_067_408]
 
 
 def cpu_rate(work: Callable[[], int], min_seconds: float) -> float:
-    """Units of work per CPU second: repeats `work` (which returns its unit count) for at least min_seconds."""
-    units, start = 0, time.process_time()
-    while True:
-        units += work()
-        elapsed = time.process_time() - start
-        if elapsed >= min_seconds:
-            return units / elapsed
+    """Units of work per CPU second (the machine is shared: wall time is noisier)."""
+    return rate(work, min_seconds, time.process_time)
 
 
 def openspiel_simulations_per_second(seconds: float) -> float | None:

@@ -17,3 +17,20 @@ def play_choices(game, picks):
             break
         game.play(legal[pick % len(legal)])
     return game
+
+
+# The eight symmetries of a 3x3 square as cell maps (reading order), in the
+# order the engine documents: 0 identity, 1-3 rotations clockwise, 4 left-right,
+# 5 top-bottom, 6 main diagonal, 7 anti-diagonal. Written out independently of
+# the engine's tables.
+_IMAGES = [
+    lambda r, c: (r, c),
+    lambda r, c: (c, 2 - r),
+    lambda r, c: (2 - r, 2 - c),
+    lambda r, c: (2 - c, r),
+    lambda r, c: (r, 2 - c),
+    lambda r, c: (2 - r, c),
+    lambda r, c: (c, r),
+    lambda r, c: (2 - c, 2 - r),
+]
+SQUARE_SYMMETRIES = [[3 * f(i // 3, i % 3)[0] + f(i // 3, i % 3)[1] for i in range(9)] for f in _IMAGES]

@@ -83,19 +83,8 @@ def test_position_string_round_trips_and_plays_on_alike(picks, more):
         assert h.to_string() == g.to_string() and snapshot(h)[4:] == snapshot(g)[4:]
 
 
-# Cell maps of the eight symmetries, written out as (row, col) images.
 def cell_map(s: int) -> list[int]:
-    images = [
-        lambda r, c: (r, c),
-        lambda r, c: (c, 2 - r),
-        lambda r, c: (2 - r, 2 - c),
-        lambda r, c: (2 - c, r),
-        lambda r, c: (r, 2 - c),
-        lambda r, c: (2 - r, c),
-        lambda r, c: (c, r),
-        lambda r, c: (2 - c, 2 - r),
-    ]
-    return [3 * ir + ic for r in range(3) for c in range(3) for ir, ic in [images[s](r, c)]]
+    return game_choices.SQUARE_SYMMETRIES[s]
 
 
 def map_move(move: int, cells: list[int]) -> int:

@@ -104,19 +104,7 @@ def test_marks_agree_with_history(picks: list[int]) -> None:
 # ---------------------------------------------------------------- symmetry
 
 # The dihedral group on a 3x3 index, written here independently of the engine:
-# (row, col) -> image, in the order the engine documents (0 identity, 1-3 rotations
-# clockwise, 4 left-right, 5 top-bottom, 6 main diagonal, 7 anti-diagonal).
-_IMAGES = [
-    lambda r, c: (r, c),
-    lambda r, c: (c, 2 - r),
-    lambda r, c: (2 - r, 2 - c),
-    lambda r, c: (2 - c, r),
-    lambda r, c: (r, 2 - c),
-    lambda r, c: (2 - r, c),
-    lambda r, c: (c, r),
-    lambda r, c: (2 - c, 2 - r),
-]
-SYM = [[3 * f(i // 3, i % 3)[0] + f(i // 3, i % 3)[1] for i in range(9)] for f in _IMAGES]
+SYM = game_choices.SQUARE_SYMMETRIES
 
 
 def map_move(s: int, move: int) -> int:
