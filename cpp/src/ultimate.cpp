@@ -62,9 +62,9 @@ void Ultimate::derive() noexcept {
     if (kHasLine[o]) won_[1] |= static_cast<std::uint16_t>(1u << b);
     const bool decided = kHasLine[x] || kHasLine[o] || (x | o) == kFull;
     if (decided) decided_ |= static_cast<std::uint16_t>(1u << b);
-    empty_[b] = decided ? 0 : ultimate_tables::kEmpty[x | o];
+    open_cells_[b] = decided ? 0 : static_cast<std::uint8_t>(9 - bits::count(x | o));
   }
-  empty_[kNowhere] = 0;
+  open_cells_[kNowhere] = 0;
   for (int p = 0; p < 2; ++p)
     if (kHasLine[won_[p]]) outcome_ = Outcome::win(static_cast<Player>(p), Termination::Line);
   if (!outcome_.over() && decided_ == kFull) outcome_ = Outcome::draw();
@@ -151,8 +151,8 @@ Ultimate Ultimate::from_string(std::string_view text) {
       const char ch = static_cast<char>(std::tolower(static_cast<unsigned char>(rows[row][col])));
       const Move m = move_at(row, col);
       const unsigned bit = 1u << (m % 9);
-      if (ch == 'x') g.cells_[m / 9] |= board_word(bit, 0);
-      else if (ch == 'o') g.cells_[m / 9] |= board_word(0, bit);
+      if (ch == 'x') g.marks_[0][m / 9] |= static_cast<std::uint16_t>(bit);
+      else if (ch == 'o') g.marks_[1][m / 9] |= static_cast<std::uint16_t>(bit);
       else if (ch != '.') throw bad("cells are x, o or '.'");
     }
   }
@@ -214,7 +214,7 @@ Ultimate Ultimate::from_string(std::string_view text) {
   } else if (g.ply_ > 0 && !last_mark_at_cell(g.decided_)) {
     throw bad("a free move needs a last move into a cell whose board is decided; give the forced board (0-8)");
   }
-  g.sent_ = forced >= 0 ? static_cast<std::int8_t>(forced) : kNowhere;
+  g.sent_ = forced >= 0 ? static_cast<std::uint8_t>(forced) : kNowhere;
   return g;
 }
 

@@ -1,29 +1,52 @@
-// A small, fast, seedable generator (xoshiro256**) for playouts and MCTS.
-// std::mt19937 is slower and its distributions differ across standard
-// libraries; this one gives the same sequence on every platform.
+// A small, fast, seedable generator (wyrand) for playouts, MCTS and
+// VectorGame. std::mt19937 is slower and its distributions differ across
+// standard libraries; this one gives the same sequence on every platform.
+// wyrand is one add and one 64x64->128-bit multiply a number (it passes
+// BigCrush and PractRand); in a random playout the generator is a large share
+// of the work per move, so its cost shows directly in playouts per second.
 #pragma once
 #include <cstdint>
 
 #include "noughts/bits.hpp"
 
+#if !defined(__SIZEOF_INT128__) && defined(_MSC_VER) && defined(_M_X64)
+#include <intrin.h>
+#endif
+
 namespace noughts {
+
+namespace detail {
+// The high and low halves of the 128-bit product a*b, xored together.
+inline std::uint64_t multiply_fold(std::uint64_t a, std::uint64_t b) noexcept {
+#if defined(__SIZEOF_INT128__)
+  const unsigned __int128 t = static_cast<unsigned __int128>(a) * b;
+  return static_cast<std::uint64_t>(t >> 64) ^ static_cast<std::uint64_t>(t);
+#elif defined(_MSC_VER) && defined(_M_X64)
+  std::uint64_t high;
+  const std::uint64_t low = _umul128(a, b, &high);
+  return high ^ low;
+#else
+  // Portable schoolbook product from 32-bit halves (same result).
+  const std::uint64_t a0 = a & 0xffffffffu, a1 = a >> 32, b0 = b & 0xffffffffu, b1 = b >> 32;
+  const std::uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+  const std::uint64_t middle = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
+  const std::uint64_t low = (middle << 32) | (p00 & 0xffffffffu);
+  const std::uint64_t high = p11 + (p01 >> 32) + (p10 >> 32) + (middle >> 32);
+  return high ^ low;
+#endif
+}
+}  // namespace detail
 
 class Rng {
  public:
-  explicit Rng(std::uint64_t seed = 0) noexcept {
-    std::uint64_t z = seed;
-    for (auto& w : s_) w = z = bits::mix(z);
-  }
+  explicit Rng(std::uint64_t seed = 0) noexcept : state_(bits::mix(seed)) {}
+  // An independent generator for stream k of the same seed (playout lanes,
+  // MCTS threads): stream 0 is Rng(seed) itself.
+  static Rng stream(std::uint64_t seed, std::uint64_t k) noexcept { return Rng(seed + k * 0x9e3779b97f4a7c15ULL); }
+
   std::uint64_t next() noexcept {
-    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-    const std::uint64_t t = s_[1] << 17;
-    s_[2] ^= s_[0];
-    s_[3] ^= s_[1];
-    s_[1] ^= s_[2];
-    s_[0] ^= s_[3];
-    s_[2] ^= t;
-    s_[3] = rotl(s_[3], 45);
-    return result;
+    state_ += 0xa0761d6478bd642fULL;
+    return detail::multiply_fold(state_, state_ ^ 0xe7037ed1a0b428dbULL);
   }
   // Uniform in [0, n) by Lemire's multiply-shift (the bias is below 2^-32 for
   // the tiny n of move lists).
@@ -33,10 +56,7 @@ class Rng {
   double uniform() noexcept { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 
  private:
-  static constexpr std::uint64_t rotl(std::uint64_t x, int k) noexcept {
-    return (x << k) | (x >> (64 - k));
-  }
-  std::uint64_t s_[4];
+  std::uint64_t state_;
 };
 
 }  // namespace noughts

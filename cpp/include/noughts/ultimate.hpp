@@ -2,18 +2,20 @@
 // big board, the cell of each move sending the opponent to a board.
 //
 // Representation, chosen for playout and perft speed:
-//   - per small board, one word with X's marks, O's marks and the occupied
-//     cells (9 bits each), and the board's empty cells as a ready-made pick
-//     list (kEmpty below; empty for a decided board);
+//   - per player and small board, a 9-bit mask of their marks;
+//   - per small board, its number of empty cells, 0 once decided (a byte
+//     array: the numbers of boards 0-7 also read as one word);
 //   - per player, a 9-bit mask of the small boards they won, and one mask of
 //     the decided boards (won by either, or drawn);
 //   - the cell index of the last move (the board it sends to).
-// A random move is then one load of the pick list of the board the mover is
-// sent to, a multiply and a shift: the chain from one move to the next is as
-// short as it can be, which is what bounds playout speed. A position is 128
-// bytes, copied at every node of a search (copy-make).
+// A random move is then a load of the sent-to board's count, a multiply and
+// a table look-up of the r-th empty cell: the chain from one move to the next
+// is short, which is what bounds playout speed. A position is 56 bytes,
+// copied at every node of a search (copy-make).
 #pragma once
 #include <array>
+#include <bit>
+#include <cstring>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -45,19 +47,16 @@ inline constexpr std::array<bool, 512> kHasLine = [] {
   return t;
 }();
 
-// kEmpty[occupied]: the empty cells of a board whose occupied cells are the
-// 9-bit mask, packed in one word: their count in bits 0-3, then the index of
-// the r-th empty cell in bits 4r+4 .. 4r+7. One load gives all a uniform pick
-// needs (how many, and which is the r-th), and avoids std::popcount, a
-// library call on baseline x86-64 (wheels cannot assume POPCNT).
-inline constexpr std::array<std::uint64_t, 512> kEmpty = [] {
-  std::array<std::uint64_t, 512> t{};
+// kNthEmpty[occupied][r]: the r-th empty cell (0-based, reading order) of a
+// board whose occupied cells are the 9-bit mask. A uniform pick is a table
+// look-up, not a bit scan: it avoids std::popcount and variable shifts, slow
+// on baseline x86-64 (wheels cannot assume POPCNT or BMI2).
+inline constexpr std::array<std::array<std::uint8_t, 9>, 512> kNthEmpty = [] {
+  std::array<std::array<std::uint8_t, 9>, 512> t{};
   for (int m = 0; m < 512; ++m) {
-    std::uint64_t w = 0;
     int n = 0;
     for (int i = 0; i < 9; ++i)
-      if (!(m >> i & 1)) w |= std::uint64_t(i) << (4 * ++n);
-    t[m] = w | static_cast<std::uint64_t>(n);
+      if (!(m >> i & 1)) t[m][n++] = static_cast<std::uint8_t>(i);
   }
   return t;
 }();
@@ -81,10 +80,6 @@ inline constexpr std::array<bool, 512> kLineFree = [] {
   return t;
 }();
 
-inline constexpr int cell_count(std::uint64_t cells) noexcept { return static_cast<int>(cells & 15); }
-inline constexpr int nth_cell(std::uint64_t cells, std::uint32_t r) noexcept {
-  return static_cast<int>(cells >> (4 * r + 4) & 15);
-}
 
 // The dihedral group of the square on a 3x3 index (0..8, reading order):
 // kSymmetry[s][i] is the image of i under symmetry s (0 = identity). The same
@@ -132,6 +127,8 @@ class Ultimate {
   static constexpr int kMaxActions = 81;
   static constexpr const char* kName = "ultimate";
   using MoveList = noughts::MoveList<kMaxActions>;
+  // random_playouts runs four games interleaved (see search/playout.hpp).
+  static constexpr int kPlayoutLanes = 4;
 
   Ultimate() noexcept = default;
 
@@ -162,28 +159,22 @@ class Ultimate {
   // building the list. This is the playout hot path.
   void play_random(Rng& rng) noexcept {
     using namespace ultimate_tables;
-    // Sent to an open board: its pick list is not empty.
+    // Sent to an open board: it has empty cells.
     const int b = sent_;
-    if (const std::uint64_t empty = empty_[b]; cell_count(empty)) [[likely]] {
-      place(b, nth_cell(empty, rng.below(static_cast<std::uint32_t>(cell_count(empty)))));
+    if (const std::uint32_t n = open_cells_[b]) [[likely]] {
+      place(b, kNthEmpty[occupied(b)][rng.below(n)]);
       return;
     }
     // Free: every empty cell of every open board (decided boards have empty
-    // pick lists). Tried without branches, this was slower: the predictor
-    // does well on these short loops.
-    std::uint32_t total = 0;
-    for (int i = 0; i < kBoards; ++i) total += static_cast<std::uint32_t>(cell_count(empty_[i]));
-    std::uint32_t r = rng.below(total);
-    for (int i = 0;; ++i) {
-      const auto n = static_cast<std::uint32_t>(cell_count(empty_[i]));
-      if (r < n) return place(i, nth_cell(empty_[i], r));
-      r -= n;
-    }
+    // pick lists). The r-th of them is found without a branch: a loop that
+    // stops at the right board mispredicts its exit at almost every free
+    // move, one move in seven of a random game.
+    place_nth_free(rng);
   }
 
   std::uint64_t hash() const noexcept {
     std::array<std::uint32_t, kBoards> marks{};
-    for (int b = 0; b < kBoards; ++b) marks[b] = cells_[b] & kMarkBits;
+    for (int b = 0; b < kBoards; ++b) marks[b] = marks_[0][b] | marks_[1][b] << 9;
     return hash_of(marks, forced_board());
   }
   // The hash of symmetric(s) without building it (the solver's table key
@@ -193,7 +184,7 @@ class Ultimate {
     using ultimate_tables::map_mask;
     std::array<std::uint32_t, kBoards> marks{};
     for (int b = 0; b < kBoards; ++b)
-      marks[kSymmetry[s][b]] = map_mask(s, marks_of_word(b, 0)) | map_mask(s, marks_of_word(b, 1)) << 9;
+      marks[kSymmetry[s][b]] = map_mask(s, marks_[0][b]) | map_mask(s, marks_[1][b]) << 9;
     const int forced = forced_board();
     return hash_of(marks, forced < 0 ? -1 : kSymmetry[s][forced]);
   }
@@ -229,25 +220,25 @@ class Ultimate {
     using ultimate_tables::map_mask;
     Ultimate g;
     for (int b = 0; b < kBoards; ++b)
-      g.cells_[kSymmetry[s][b]] = board_word(map_mask(s, marks(Player::X, b)), map_mask(s, marks(Player::O, b)));
+      for (int p = 0; p < 2; ++p) g.marks_[p][kSymmetry[s][b]] = static_cast<std::uint16_t>(map_mask(s, marks_[p][b]));
     g.derive();
-    g.sent_ = sent_ == kNowhere ? kNowhere : static_cast<std::int8_t>(kSymmetry[s][sent_]);
+    g.sent_ = sent_ == kNowhere ? kNowhere : static_cast<std::uint8_t>(kSymmetry[s][sent_]);
     return g;
   }
 
   // The marks and the forced board determine everything else.
   friend bool operator==(const Ultimate& a, const Ultimate& b) noexcept {
-    return a.cells_ == b.cells_ && a.forced_board() == b.forced_board();
+    return a.marks_ == b.marks_ && a.forced_board() == b.forced_board();
   }
 
   // ---- reading the position ----
   // The board the mover must play in, or -1 when they may play in any open
   // board (the first move, after being sent to a decided board, and once the
   // game is over).
-  int forced_board() const noexcept { return ultimate_tables::cell_count(empty_[sent_]) ? sent_ : -1; }
+  int forced_board() const noexcept { return open_cells_[sent_] ? sent_ : -1; }
   // Cells of small board b (bit c = cell c) holding player p's marks.
-  unsigned marks(Player p, int b) const noexcept { return cells_[b] >> (9 * static_cast<int>(p)) & ultimate_tables::kFull; }
-  unsigned empty_cells(int b) const noexcept { return ~cells_[b] >> kOccShift & ultimate_tables::kFull; }
+  unsigned marks(Player p, int b) const noexcept { return marks_[static_cast<int>(p)][b]; }
+  unsigned empty_cells(int b) const noexcept { return ~occupied(b) & ultimate_tables::kFull; }
   // Boards (bit b = board b) won by p; decided = won by either or drawn.
   unsigned won_boards(Player p) const noexcept { return won_[static_cast<int>(p)]; }
   unsigned decided_boards() const noexcept { return decided_; }
@@ -276,9 +267,8 @@ class Ultimate {
   static std::string cell_name(int board, int cell);
 
  private:
-  // A board's word holds X's marks in bits 0-8, O's in bits 9-17 and the
-  // occupied cells in bits 18-26: one load gives all, and the occupied mask
-  // (the index of kEmpty) is a single shift away.
+  unsigned occupied(int b) const noexcept { return marks_[0][b] | marks_[1][b]; }
+
   // Whether p, free to play in `boards`, has a cell there that wins a board
   // completing p's line of boards.
   bool wins_next(Player p, unsigned boards) const noexcept {
@@ -291,7 +281,6 @@ class Ultimate {
     return found;
   }
 
-  unsigned marks_of_word(int b, int p) const noexcept { return cells_[b] >> (9 * p) & ultimate_tables::kFull; }
   // Three words of three boards, 18 bits each (X's 9 bits, then O's); the
   // forced board rides in the spare high bits of the last word.
   static std::uint64_t hash_of(const std::array<std::uint32_t, kBoards>& marks, int forced) noexcept {
@@ -303,57 +292,82 @@ class Ultimate {
     return bits::combine(bits::combine(bits::mix(word(0)), word(3)), word(6) | std::uint64_t(forced + 1) << 54);
   }
 
-  static constexpr int kOccShift = 18;
-  static constexpr unsigned kMarkBits = (1u << kOccShift) - 1;
-  static constexpr unsigned board_word(unsigned x, unsigned o) noexcept { return x | o << 9 | (x | o) << kOccShift; }
+
+  // Plays the r-th (r uniform) empty cell of the open boards, boards and
+  // cells in id order. The counts of boards 0-7 sit in the bytes of one word
+  // (board 8 apart); one multiply turns them into running totals, and a
+  // bytewise compare with r, summed by a second multiply, says how many
+  // boards lie wholly before the r-th cell: that is its board.
+  void place_nth_free(Rng& rng) noexcept {
+    using namespace ultimate_tables;
+    constexpr std::uint64_t kBytes = 0x0101010101010101ull, kHigh = kBytes << 7;
+    std::uint64_t counts;  // byte i: the open cells of board i (bytes in memory order)
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(&counts, open_cells_.data(), sizeof counts);
+    } else {
+      counts = 0;
+      for (int i = 0; i < 8; ++i) counts |= std::uint64_t{open_cells_[i]} << (8 * i);
+    }
+    const std::uint64_t through = counts * kBytes;  // byte i: cells in boards 0..i (at most 72)
+    const auto before_last = static_cast<std::uint32_t>(through >> 56);
+    const std::uint32_t r = rng.below(before_last + open_cells_[8]);
+    // Byte i's high bit: whether r lies past boards 0..i (r >= through_i).
+    const std::uint64_t past = (((r * kBytes) | kHigh) - through) & kHigh;
+    const int b = static_cast<int>(((past >> 7) * kBytes) >> 56);
+    // Cells in boards 0..b-1: byte b of the running totals shifted up a
+    // byte, or for b = 8, the total before board 8 (no branch: b is random).
+    const auto skip = static_cast<std::uint32_t>((through << 8) >> (8 * (b & 7)) & 0xff) + (before_last & (0u - (b >> 3)));
+    place(b, kNthEmpty[occupied(b)][r - skip]);
+  }
 
   // Writes the mover's mark in cell c of board b and updates everything the
-  // move decides. Closing a board is done without a branch (it happens a few
-  // times a game at unpredictable moments, and a mispredicted branch costs
-  // more than the few bit operations); the end of the game is the one rare
-  // branch.
+  // move decides. Closing a board is done without a branch: it happens about
+  // one move in seven of a random game, at unpredictable moments, and a
+  // branch there (measured) costs more in mispredictions than these few bit
+  // operations at every move. The end of the game is the one rare branch.
   void place(int b, int c) noexcept {
     using ultimate_tables::kFull;
     using ultimate_tables::kHasLine;
-    const int p = ply_ & 1;
-    // The mark's bit (c for X, c + 9 for O) and its occupied bit (c + 18).
-    const unsigned board = cells_[b] |= (1u << kOccShift | 1u << (9 * p)) << c;
-    ++ply_;
-    const unsigned line = kHasLine[board >> (9 * p) & kFull];
-    const unsigned closed = line | ((board >> kOccShift) == kFull);
-    empty_[b] = ultimate_tables::kEmpty[board >> kOccShift] & (std::uint64_t{closed} - 1);
-    const unsigned won = won_[p] | line << b, decided = decided_ | closed << b;
+    // Every load comes before the first store: byte stores may alias any
+    // byte, and the compiler would load the same fields again.
+    const unsigned ply = ply_, p = ply & 1, left = open_cells_[b] - 1u;
+    const unsigned own = marks_[p][b] | 1u << c;
+    const unsigned line = kHasLine[own];
+    const unsigned open = (line | (left == 0)) - 1u;  // all ones while the board stays open
+    const unsigned bit = 1u << b;
+    const unsigned won = won_[p] | (bit & (0u - line)), decided = decided_ | (bit & ~open);
+    marks_[p][b] = static_cast<std::uint16_t>(own);
+    open_cells_[b] = static_cast<std::uint8_t>(left & open);
     won_[p] = static_cast<std::uint16_t>(won);
     decided_ = static_cast<std::uint16_t>(decided);
+    ply_ = static_cast<std::uint8_t>(ply + 1);
     if (kHasLine[won] | (decided == kFull)) [[unlikely]]
       return finish(kHasLine[won] ? Outcome::win(static_cast<Player>(p), Termination::Line) : Outcome::draw());
-    // Whether board c is open is read by the next move, from its pick list.
-    sent_ = static_cast<std::int8_t>(c);
+    // Whether board c is open is read by the next move, from its count.
+    sent_ = static_cast<std::uint8_t>(c);
   }
   // A finished game has no board to play in.
   void finish(Outcome o) noexcept {
     outcome_ = o;
     sent_ = kNowhere;
   }
-  // Recomputes everything else from cells_ (position strings, symmetries).
+  // Recomputes everything else from marks_ (position strings, symmetries).
   void derive() noexcept;
 
-  static constexpr std::int8_t kNowhere = kBoards;  // sent to no board: empty_[kNowhere] stays empty
+  static constexpr std::uint8_t kNowhere = kBoards;  // sent to no board: open_cells_[kNowhere] stays 0
 
-  std::array<std::uint64_t, kBoards + 1> empty_ = [] {
-    std::array<std::uint64_t, kBoards + 1> e{};
-    for (int b = 0; b < kBoards; ++b) e[b] = ultimate_tables::kEmpty[0];
-    return e;
-  }();
-  std::array<std::uint32_t, kBoards> cells_{};
+  std::array<std::array<std::uint16_t, kBoards>, 2> marks_{};  // [player][board]: 9-bit masks of cells
   std::array<std::uint16_t, 2> won_{};
   std::uint16_t decided_ = 0;
-  std::int8_t sent_ = kNowhere;
+  std::uint8_t sent_ = kNowhere;
   std::uint8_t ply_ = 0;
   Outcome outcome_{};
+  // The number of empty cells of each open board, 0 for a decided one and
+  // for kNowhere (last, where the byte array packs without padding).
+  std::array<std::uint8_t, kBoards + 1> open_cells_ = {9, 9, 9, 9, 9, 9, 9, 9, 9, 0};
 };
 
 static_assert(TextGame<Ultimate>);
-static_assert(sizeof(Ultimate) <= 128, "a position should stay small: search copies it at every node");
+static_assert(sizeof(Ultimate) <= 64, "a position should stay small: search copies it at every node");
 
 }  // namespace noughts
