@@ -81,9 +81,10 @@ def random_position(make, plies, seed):
             return g
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(24))
 def test_mid_game_positions_against_minimax(seed):
-    options = dict(misere=seed % 2 == 1, free_choice=seed % 3 == 0, gravity=seed % 4 == 0)
+    # Every combination of the options three times (the bits of seed % 8).
+    options = dict(misere=seed & 1 == 1, free_choice=seed & 2 == 2, gravity=seed & 4 == 4)
     g = random_position(lambda: Classic(4, 4, 3, **options), 9 if options["free_choice"] else 7, seed)
     memo = {}
     value, distance = minimax(g.copy(), memo)

@@ -56,7 +56,7 @@ ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows
   board_mask_ = cells_ == 64 ? ~std::uint64_t{0} : bits::bit(cells_) - 1;
   for (int c = 0; c < C; ++c) {
     top_row_ |= bits::bit(c);
-    for (int r = 0; r < R; ++r) columns_[c] |= bits::bit(r * C + c);
+    for (int r = 0; r < R; ++r) columns_[c] |= bits::bit(r * C + c), column_of_[r * C + c] = static_cast<std::uint8_t>(c);
   }
   // Every run of k cells in the four directions, without duplicates (with
   // k = 1 the four directions give the same one-cell line).
@@ -78,6 +78,18 @@ ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows
       if (line & bits::bit(cell)) cell_lines_.push_back(line);
   }
   cell_first_[cells_] = static_cast<std::uint16_t>(cell_lines_.size());
+  // Small boards: whether a set of cells holds a line, for every set. Built
+  // from the minimal sets (the lines) upwards: a set holds a line if it is
+  // one or drops a cell to a set that does.
+  if (cells_ <= kMaxTableCells) {
+    const std::size_t sets = std::size_t{1} << cells_;
+    has_line_.assign((sets + 63) / 64, 0);
+    auto set = [&](std::uint64_t m) { has_line_[m >> 6] |= std::uint64_t{1} << (m & 63); };
+    for (auto line : lines_) set(line);
+    for (std::uint64_t m = 1; m < sets; ++m)
+      for (std::uint64_t rest = m; rest && !has_line(m); rest &= rest - 1)
+        if (has_line(m & ~(rest & (~rest + 1)))) set(m);
+  }
 
   // Symmetries that map lines to lines and keep the rules: the dihedral group
   // of a square (8), of a rectangle (4), and with gravity only the mirror,
@@ -184,40 +196,120 @@ Move Classic::parse_move(std::string_view text) const {
   return r.free_choice() ? 2 * base + symbol : base;
 }
 
-bool Classic::can_win_now() const noexcept {
+std::uint64_t Classic::playable_cells() const noexcept {
   const auto& r = *rules_;
-  if (outcome_.over() || r.misere()) return false;
   const std::uint64_t empty = r.board_mask() & ~occupied();
-  // With gravity only the lowest empty cell of each column can be written.
-  std::uint64_t playable = empty;
-  if (r.gravity()) {
-    const std::uint64_t bottom = r.top_row() << ((r.rows() - 1) * r.cols());
-    playable = empty & (bottom | (occupied() >> r.cols()));
-  }
-  for (int s = 0; s < 2; ++s) {
-    if (!r.free_choice() && s != (ply_ & 1)) continue;
-    if (bits::count(marks_[s]) < r.k() - 1) continue;
-    for (auto line : r.all_lines()) {
-      const std::uint64_t missing = line & ~marks_[s];
-      // One cell short of a line, and that cell can be written now.
-      if (missing && (missing & (missing - 1)) == 0 && (missing & playable)) return true;
-    }
-  }
-  return false;
+  if (!r.gravity()) return empty;
+  const std::uint64_t bottom = r.top_row() << ((r.rows() - 1) * r.cols());
+  return empty & (bottom | (occupied() >> r.cols()));
 }
 
-bool Classic::opponent_may_win_next() const noexcept {
+namespace {
+// The number of marks in a line, for the hint: lines hold at most k <= 64
+// cells, but past 5 marks the weight saturates.
+int marks_in(std::uint64_t cells) noexcept { return std::min(bits::count(cells), 5); }
+}  // namespace
+
+Tactics Classic::tactics(MoveList& moves, int* hints) const noexcept {
   const auto& r = *rules_;
-  if (r.misere()) return false;
-  if (r.free_choice()) return true;  // any move may complete k-1 of a symbol for the opponent
-  const int theirs = 1 - (ply_ & 1);
-  const std::uint64_t own = marks_[theirs], blocked = marks_[1 - theirs];
-  if (bits::count(own) < r.k() - 1) return false;
+  moves.clear();
+  const std::uint64_t playable = playable_cells();
+
+  // One pass over the lines. A line is live for a symbol while it holds none
+  // of the other; a live line one mark short completes at its empty cell.
+  // The hints come from the same pass: measured, that is cheaper than a
+  // second pass only for the nodes that search their moves.
+  std::uint64_t done[2] = {0, 0};  // cells completing a line of X, of O
+  bool alive[2] = {false, false};
+  std::array<int, ClassicRules::kMaxCells> weight;  // per playable cell: the hint before clamping
+  bits::for_each(playable, [&](int c) { weight[c] = 0; });
   for (auto line : r.all_lines()) {
-    const std::uint64_t missing = line & ~own;
-    if ((missing & (missing - 1)) == 0 && !(missing & blocked)) return true;
+    const std::uint64_t x = line & marks_[0], o = line & marks_[1];
+    if (x && o) continue;
+    const std::uint64_t gap = line & ~(x | o);
+    const bool one_short = gap && (gap & (gap - 1)) == 0;
+    if (!o) alive[0] = true, done[0] |= one_short ? gap : 0;
+    if (!x) alive[1] = true, done[1] |= one_short ? gap : 0;
+    // Open to X: 4^(X's marks); open to O: 4^(O's marks).
+    const int w = (o ? 0 : 1 << (2 * marks_in(x))) + (x ? 0 : 1 << (2 * marks_in(o)));
+    bits::for_each(gap & playable, [&](int c) { weight[c] += w; });
   }
-  return false;
+
+  const int me = ply_ & 1;
+  Tactics t;
+  // Without free choice each player wins by their own symbol (misere: by the
+  // opponent's); with it anyone may complete any live line.
+  if (r.free_choice()) {
+    t.mover_can_win = t.opponent_can_win = alive[0] || alive[1];
+  } else {
+    t.mover_can_win = alive[r.misere() ? 1 - me : me];
+    t.opponent_can_win = alive[r.misere() ? me : 1 - me];
+  }
+  // With gravity a move at c makes the cell above it (c - cols) playable:
+  // "above" of a set of cells is the set shifted up one row.
+  const int up = r.gravity() ? r.cols() : 0;
+  auto above = [&](std::uint64_t cells) { return up ? cells >> up : 0; };
+  auto add = [&](int c, int symbol) {
+    const int w = std::min(weight[c], kMaxHint);
+    hints[moves.size()] = r.misere() ? kMaxHint - w : w;
+    moves.push(move_at(c, symbol));
+  };
+
+  if (!r.free_choice()) {
+    const std::uint64_t mine = done[me];
+    if (r.misere()) {
+      // Completing one's own line loses; nothing else is decided at once.
+      const std::uint64_t safe = playable & ~mine;
+      if (!safe) return t.kind = Tactics::LossNow, t.move = move_at(bits::lowest(playable), me), t;
+      if (playable & mine) t.dropped = 1, t.dropped_move = move_at(bits::lowest(playable & mine), me);
+      for_each_in_id_order(safe, [&](int c) { add(c, me); });
+      return t;
+    }
+    if (const std::uint64_t win = mine & playable) return t.kind = Tactics::WinNow, t.move = move_at(bits::lowest(win), me), t;
+    const std::uint64_t theirs = done[1 - me], threats = theirs & playable;
+    // Two threats cannot both be blocked; one must be.
+    if (threats & (threats - 1)) return t.kind = Tactics::LossNext, t.move = move_at(bits::lowest(playable), me), t;
+    std::uint64_t safe = threats ? threats : playable;
+    if (up) safe &= ~(theirs << up);  // gravity: a move right under their completion cell opens it
+    if (!safe) return t.kind = Tactics::LossNext, t.move = move_at(bits::lowest(playable), me), t;
+    if (safe != playable) t.dropped = 2, t.dropped_move = move_at(bits::lowest(playable & ~safe), me);
+    for_each_in_id_order(safe, [&](int c) { add(c, me); });
+    return t;
+  }
+
+  // Free choice: either symbol, and any completed line decides.
+  if (!r.misere()) {
+    for (int s = 0; s < 2; ++s)
+      if (const std::uint64_t win = done[s] & playable) return t.kind = Tactics::WinNow, t.move = move_at(bits::lowest(win), s), t;
+  }
+  const std::uint64_t either = done[0] | done[1];
+  for_each_in_id_order(playable, [&](int c) {
+    const std::uint64_t cell = bits::bit(c);
+    for (int s = 0; s < 2; ++s) {
+      bool loses;
+      if (r.misere()) {
+        loses = (done[s] & cell) != 0;  // completes a line: the mover loses at once
+      } else {
+        // The opponent wins next if a cell completing a line of either
+        // symbol becomes playable (gravity) or this mark makes a new one.
+        const std::uint64_t after = (playable & ~cell) | above(cell);
+        loses = (above(cell) & either) != 0;
+        const std::uint64_t own = marks_[s] | cell, other = marks_[1 - s];
+        for (auto* l = r.lines_begin(c); !loses && l != r.lines_end(c); ++l) {
+          if (*l & other) continue;
+          const std::uint64_t missing = *l & ~own;
+          loses = missing && (missing & (missing - 1)) == 0 && (missing & after);
+        }
+      }
+      if (!loses) add(c, s);
+      else if (!t.dropped) t.dropped = r.misere() ? 1 : 2, t.dropped_move = move_at(c, s);
+    }
+  });
+  if (moves.empty()) {
+    t.kind = r.misere() ? Tactics::LossNow : Tactics::LossNext;
+    t.move = t.dropped_move;
+  }
+  return t;
 }
 
 bool Classic::can_still_win(Player p) const noexcept {

@@ -5,7 +5,19 @@
 
 namespace noughts::bits {
 
-constexpr int count(std::uint64_t b) noexcept { return std::popcount(b); }
+// The number of set bits. Wheels target baseline x86-64, which has no POPCNT
+// instruction: there std::popcount becomes a call into libgcc (measured at 9%
+// of the solver's time), so the bit-parallel sum below is inlined instead.
+constexpr int count(std::uint64_t b) noexcept {
+#if defined(__x86_64__) && !defined(__POPCNT__)
+  b -= (b >> 1) & 0x5555555555555555ULL;
+  b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+  b = (b + (b >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return static_cast<int>((b * 0x0101010101010101ULL) >> 56);
+#else
+  return std::popcount(b);
+#endif
+}
 constexpr int lowest(std::uint64_t b) noexcept { return std::countr_zero(b); }
 constexpr int highest(std::uint64_t b) noexcept { return 63 - std::countl_zero(b); }
 constexpr std::uint64_t bit(int i) noexcept { return std::uint64_t{1} << i; }

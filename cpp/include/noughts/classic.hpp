@@ -53,10 +53,17 @@ class ClassicRules {
   std::uint64_t board_mask() const noexcept { return board_mask_; }
   std::uint64_t top_row() const noexcept { return top_row_; }
   std::uint64_t column(int c) const noexcept { return columns_[c]; }
+  // The column of a cell (a table: a division costs more in the solver's hot loop).
+  int column_of(int cell) const noexcept { return column_of_[cell]; }
   // The lines (k cells in a row) through a cell, as bit masks.
   const std::uint64_t* lines_begin(int cell) const noexcept { return cell_lines_.data() + cell_first_[cell]; }
   const std::uint64_t* lines_end(int cell) const noexcept { return cell_lines_.data() + cell_first_[cell + 1]; }
   const std::vector<std::uint64_t>& all_lines() const noexcept { return lines_; }
+  // Boards of up to kMaxTableCells cells keep a bit per set of cells: does it
+  // hold a line? One load then answers what a loop over lines would.
+  static constexpr int kMaxTableCells = 16;
+  bool has_line_table() const noexcept { return !has_line_.empty(); }
+  bool has_line(std::uint64_t cells) const noexcept { return has_line_[cells >> 6] >> (cells & 63) & 1; }
 
   int num_symmetries() const noexcept { return num_symmetries_; }
   int map_cell(int symmetry, int cell) const noexcept { return symmetry_map_[symmetry][cell]; }
@@ -81,12 +88,14 @@ class ClassicRules {
   std::uint64_t board_mask_ = 0;
   std::uint64_t top_row_ = 0;
   std::array<std::uint64_t, kMaxCells> columns_{};
+  std::array<std::uint8_t, kMaxCells> column_of_{};
   std::vector<std::uint64_t> lines_;
   std::vector<std::uint64_t> cell_lines_;
   std::array<std::uint16_t, kMaxCells + 1> cell_first_{};
   int num_symmetries_ = 1;
   std::array<std::array<std::uint8_t, kMaxCells>, kMaxSymmetries> symmetry_map_{};
   std::vector<std::uint64_t> byte_maps_;  // [symmetry][byte][value] -> mapped bits
+  std::vector<std::uint64_t> has_line_;   // bit m: the cells m hold a line (small boards only)
 };
 
 class Classic {
@@ -139,36 +148,39 @@ class Classic {
     }
   }
 
-  // Whether the player to move can win with their next move (the solver's
-  // threat test). In misere no move wins at once, so never.
-  bool can_win_now() const noexcept;
-  // False when no single move of the player to move can leave the opponent
-  // an immediate win: then the solver skips can_win_now() on the children.
-  // Without free choice only the opponent's own near-complete lines matter.
-  bool opponent_may_win_next() const noexcept;
+  // The solver's tactical hook (Tactics in game.hpp), from one pass over the
+  // lines: immediate wins, forced blocks and moves that lose at once or let
+  // the opponent win at once, found from the cells that complete a line
+  // rather than by playing every move; `moves` keeps the order of
+  // legal_moves(). The hint of a move (0..kMaxHint, higher first): the lines
+  // through its cell still open to a symbol, each counting more the fuller
+  // it is (4^marks), so cells that extend or block the most advanced lines
+  // come first. In misere completing a line loses, and the order is reversed
+  // (quiet cells first). Measured: it cuts the nodes of 5x5 k=4 fiftyfold
+  // against counting open lines alone.
+  static constexpr int kMaxHint = (1 << 14) - 1;
+  Tactics tactics(MoveList& moves, int* hints) const noexcept;
   // Whether a line that p could win by can still be completed (ignoring
   // whose turn it is). When neither player can win, the game is a draw.
   bool can_still_win(Player p) const noexcept;
 
-  // Move-ordering hint for search, 0..kMaxHint: lines through the target cell
-  // still open to a symbol, each counting more the fuller it is, so cells that
-  // extend or block the most advanced lines come first. In misere completing
-  // a line loses, and the order is reversed (quiet cells first). Measured: it
-  // cuts the nodes of 5x5 k=4 fiftyfold against counting open lines alone.
-  static constexpr int kMaxHint = (1 << 14) - 1;
-  int move_order_hint(Move m) const noexcept {
-    const int cell = target_cell(m);
-    if (cell < 0) return 0;
-    int hint = 0;
-    for (auto* l = rules_->lines_begin(cell); l != rules_->lines_end(cell); ++l) {
-      if ((*l & marks_[1]) == 0) hint += 1 << (2 * std::min(bits::count(*l & marks_[0]), 5));
-      if ((*l & marks_[0]) == 0) hint += 1 << (2 * std::min(bits::count(*l & marks_[1]), 5));
-    }
-    hint = std::min(hint, kMaxHint);
-    return rules_->misere() ? kMaxHint - hint : hint;
-  }
-
   std::uint64_t hash() const noexcept { return bits::combine(bits::mix(marks_[0]), marks_[1]); }
+  // The same for every symmetric image of the position (the solver's table
+  // key). Up to 32 cells both marks fit one word, and the smallest image of
+  // that word, mixed (a bijection), is an exact key: no two positions share
+  // it. Larger boards take the smallest hash of the images.
+  std::uint64_t canonical_hash() const noexcept {
+    const auto& r = *rules_;
+    if (r.cells() > 32) {
+      std::uint64_t best = hash();
+      for (int s = 1; s < r.num_symmetries(); ++s) best = std::min(best, symmetric(s).hash());
+      return best;
+    }
+    std::uint64_t best = marks_[0] | marks_[1] << 32;
+    for (int s = 1; s < r.num_symmetries(); ++s)
+      best = std::min(best, r.map_bits(s, marks_[0]) | r.map_bits(s, marks_[1]) << 32);
+    return bits::mix(best);
+  }
   int num_symmetries() const noexcept { return rules_->num_symmetries(); }
   Classic symmetric(int s) const noexcept {
     Classic g = *this;
@@ -202,7 +214,27 @@ class Classic {
   std::string render() const;
 
  private:
+  // The cells a move can write now: empty cells, or with gravity the lowest
+  // empty cell of each column.
+  std::uint64_t playable_cells() const noexcept;
+  // The id of writing `symbol` at `cell` (a playable cell).
+  Move move_at(int cell, int symbol) const noexcept {
+    const auto& r = *rules_;
+    const int base = r.gravity() ? r.column_of(cell) : cell;
+    return r.free_choice() ? 2 * base + symbol : base;
+  }
+  // Calls f(cell) for the cells of `cells` (playable: one per column with
+  // gravity) in the order of their move ids.
+  template <class F>
+  void for_each_in_id_order(std::uint64_t cells, F&& f) const {
+    const auto& r = *rules_;
+    if (!r.gravity()) return bits::for_each(cells, f);
+    for (int c = 0; c < r.cols(); ++c)
+      if (const std::uint64_t in = cells & r.column(c)) f(bits::lowest(in));
+  }
+
   bool completes_line(int cell, std::uint64_t own) const noexcept {
+    if (rules_->has_line_table()) return rules_->has_line(own);
     for (auto* l = rules_->lines_begin(cell); l != rules_->lines_end(cell); ++l)
       if ((own & *l) == *l) return true;
     return false;

@@ -28,6 +28,26 @@ concept Game = std::copyable<G> && std::equality_comparable<G> &&
       { g.symmetric(s) } -> std::same_as<G>;  // the position under symmetry s (0 = identity)
     };
 
+// What a position's immediate facts leave to search, from the solver's
+// optional hook `Tactics tactics(MoveList& moves, int* hints) const`
+// (search/solver.hpp): the game settles wins in one and losses in one or two
+// moves without playing every move, lists only the moves worth searching,
+// with an ordering hint for each (0 .. 2^14 - 1, higher first), and says who
+// can still win at all.
+struct Tactics {
+  enum Kind : std::uint8_t {
+    Search,    // search `moves`; the legal moves left out lose in `dropped` plies (0: none left out)
+    WinNow,    // `move` wins at once
+    LossNow,   // every move loses at once (misere: each completes a line); `move` is one of them
+    LossNext,  // every move lets the opponent win at once; `move` is one of them
+  };
+  Kind kind = Search;
+  Move move = -1;
+  int dropped = 0;
+  Move dropped_move = -1;  // one of the moves left out, when dropped > 0
+  bool mover_can_win = true, opponent_can_win = true;  // false: no line is left for them
+};
+
 // What a user-facing game adds: ids, notation, position strings, text.
 template <class G>
 concept TextGame = Game<G> && requires(const G& g, Move m, std::string_view text) {

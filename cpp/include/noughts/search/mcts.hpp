@@ -181,6 +181,18 @@ inline const std::array<float, 1024> kSqrtLn = [] {
 
 inline float sqrt_ln(std::uint32_t n) noexcept { return n < kSqrtLn.size() ? kSqrtLn[n] : sqrt_ln_poly(n); }
 
+// 1 / sqrt(n) for the spread of a node with n visits, from a table for the
+// small counts where most backups happen (the same bits as computing it:
+// IEEE square root and division are exactly rounded).
+inline const std::array<float, 1024> kInverseSqrt = [] {
+  std::array<float, 1024> t{};
+  for (std::uint32_t n = 1; n < t.size(); ++n) t[n] = 1.0f / std::sqrt(static_cast<float>(n));
+  return t;
+}();
+inline float inverse_sqrt(std::uint32_t n) noexcept {
+  return n < kInverseSqrt.size() ? kInverseSqrt[n] : 1.0f / std::sqrt(static_cast<float>(n));
+}
+
 }  // namespace mcts_detail
 
 template <Game G, class Rollout = DefaultRollout<G>>
@@ -432,9 +444,8 @@ class MctsTree {
       ++n.visits;
       n.score += signed_for(s.mover, vx);
       if (n.proof == kMctsUnproven) {
-        const float visits = static_cast<float>(n.visits);
-        n.q = static_cast<float>(n.score) / visits;
-        n.spread = 1.0f / std::sqrt(visits);
+        n.q = static_cast<float>(n.score) / static_cast<float>(n.visits);
+        n.spread = mcts_detail::inverse_sqrt(n.visits);
       }
       if (proved && i > 0) proved = try_prove(path[i - 1], s.mover, n.proof);
     }

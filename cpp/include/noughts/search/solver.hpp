@@ -79,6 +79,13 @@ template <class G>
 concept HasThreatHint = requires(const G& g) {
   { g.opponent_may_win_next() } -> std::convertible_to<bool>;
 };
+// Optional game hook: the position's immediate facts and the moves worth
+// searching (Tactics in game.hpp). A game with it is searched without
+// playing every move up front.
+template <class G>
+concept HasTactics = requires(const G& g, typename G::MoveList& moves, int* hints) {
+  { g.tactics(moves, hints) } -> std::same_as<Tactics>;
+};
 // Optional game hook: can player p still win at all?
 template <class G>
 concept HasCanStillWin = requires(const G& g, Player p) {
@@ -185,6 +192,7 @@ class Solver {
 
   std::uint64_t key(const G& g) const noexcept {
     if (!limits_.symmetry) return g.hash();
+    if constexpr (requires { g.canonical_hash(); }) return g.canonical_hash();
     std::uint64_t best = g.hash();
     for (int s = 1; s < g.num_symmetries(); ++s) {
       if constexpr (requires { g.symmetric_hash(s); }) best = std::min<std::uint64_t>(best, g.symmetric_hash(s));
@@ -213,21 +221,40 @@ class Solver {
     // No result can beat winning with this very move.
     if (alpha >= kWin - 1) return kWin - 1;
     beta = std::min(beta, kWin - 1);
+    typename G::MoveList moves;
+    std::array<int, G::kMaxActions> hints;  // the game's ordering hint per move, with the tactics hook
+    int best = -kWin, best_move = TranspositionTable::kNoMove;
     // A player who can no longer win can at best draw.
-    if constexpr (detail::HasCanStillWin<G>) {
-      const bool i_can = g.can_still_win(me), they_can = g.can_still_win(opponent(me));
-      if (!i_can && !they_can) return 0;
+    auto bound_by_who_can_win = [&](bool i_can, bool they_can) {
+      if (!i_can && !they_can) return true;
       if (!i_can) {
-        if (alpha >= 0) return 0;
+        if (alpha >= 0) return true;
         beta = std::min(beta, 0);
       }
       if (!they_can) {
-        if (beta <= 0) return 0;
+        if (beta <= 0) return true;
         alpha = std::max(alpha, 0);
       }
+      return false;
+    };
+    const std::uint64_t k = key(g);
+    if constexpr (detail::HasTactics<G>) {
+      // The game settles what it can see at once, while the table's bucket
+      // is on its way from memory.
+      tt_.prefetch(k);
+      const Tactics t = g.tactics(moves, hints.data());
+      if (bound_by_who_can_win(t.mover_can_win, t.opponent_can_win)) return 0;
+      switch (t.kind) {
+        case Tactics::WinNow: return kWin - 1;
+        case Tactics::LossNow: return -(kWin - 1);
+        case Tactics::LossNext: return -(kWin - 2);
+        case Tactics::Search: break;
+      }
+      if (t.dropped) best = -(kWin - t.dropped), best_move = t.dropped_move;
+    } else if constexpr (detail::HasCanStillWin<G>) {
+      if (bound_by_who_can_win(g.can_still_win(me), g.can_still_win(opponent(me)))) return 0;
     }
 
-    const std::uint64_t k = key(g);
     int tt_move = TranspositionTable::kNoMove;
     if (const auto* e = tt_.find(k)) {
       if (e->lower >= beta) return e->lower;
@@ -238,47 +265,53 @@ class Solver {
       tt_move = e->move;
     }
 
-    typename G::MoveList moves;
-    g.legal_moves(moves);
-    const int n = moves.size();
-    std::vector<G>& children = frame(depth);
-    children.clear();
-    std::array<int, G::kMaxActions> order{};
-    std::array<int, G::kMaxActions> rank{};
-    int best = -kWin, best_move = TranspositionTable::kNoMove;
+    // Without the hook, every move is played once here: immediate wins end
+    // the search, and moves after which the opponent wins at once are
+    // losses that need no search. The rest are searched from these copies.
+    std::vector<G>* children = nullptr;  // the copies, without the hook
+    std::array<int, G::kMaxActions> order;  // not zeroed: only [0, open) is read
+    std::array<int, G::kMaxActions> rank;
     int open = 0;
-
-    bool test_threats = true;
-    if constexpr (detail::HasThreatHint<G>) test_threats = g.opponent_may_win_next();
-    // Play every move once: immediate wins end the search, and children
-    // after which the opponent wins at once are losses that need no search.
-    for (int i = 0; i < n; ++i) {
-      children.push_back(g);
-      children[i].play(moves[i]);
-      const G& c = children[i];
-      int known;
-      bool is_known = true;
-      if (c.outcome().over()) {
-        known = terminal_score(c.outcome(), me);
-        if (known == kWin - 1) {
-          store(k, -kWin, kWin, known, moves[i], nodes_before);  // exact: nothing beats it
-          return known;
+    auto rank_of = [&](int i) {
+      // The table's move first; then the game's hint (below 2^14), then history.
+      const Move m = moves[i];
+      if (m == tt_move) return std::numeric_limits<int>::max();
+      int r = std::min(history_[static_cast<int>(me)][m], 0xffff);
+      if constexpr (detail::HasTactics<G>) r += std::clamp(hints[i], 0, (1 << 14) - 1) << 16;
+      else if constexpr (detail::HasMoveHint<G>) r += std::clamp(g.move_order_hint(m), 0, (1 << 14) - 1) << 16;
+      return r;
+    };
+    if constexpr (detail::HasTactics<G>) {
+      for (int i = 0; i < moves.size(); ++i) order[open] = i, rank[open] = rank_of(i), ++open;
+    } else {
+      g.legal_moves(moves);
+      children = &frame(depth);
+      children->clear();
+      bool test_threats = true;
+      if constexpr (detail::HasThreatHint<G>) test_threats = g.opponent_may_win_next();
+      for (int i = 0; i < moves.size(); ++i) {
+        children->push_back(g);
+        (*children)[i].play(moves[i]);
+        const G& c = (*children)[i];
+        int known;
+        bool is_known = true;
+        if (c.outcome().over()) {
+          known = terminal_score(c.outcome(), me);
+          if (known == kWin - 1) {
+            store(k, -kWin, kWin, known, moves[i], nodes_before);  // exact: nothing beats it
+            return known;
+          }
+        } else if constexpr (detail::HasWinNow<G>) {
+          if (test_threats && c.to_move() != me && c.can_win_now()) known = -(kWin - 2);
+          else is_known = false;
+        } else {
+          is_known = false;
         }
-      } else if constexpr (detail::HasWinNow<G>) {
-        if (test_threats && c.to_move() != me && c.can_win_now()) known = -(kWin - 2);
-        else is_known = false;
-      } else {
-        is_known = false;
-      }
-      if (is_known) {
-        if (known > best) best = known, best_move = moves[i];
-      } else {
-        order[open] = i;
-        // The table's move first; then the game's hint (below 2^14), then history.
-        int r = std::min(history_[static_cast<int>(me)][moves[i]], 0xffff);
-        if constexpr (detail::HasMoveHint<G>) r += std::clamp(g.move_order_hint(moves[i]), 0, (1 << 14) - 1) << 16;
-        rank[open] = moves[i] == tt_move ? std::numeric_limits<int>::max() : r;
-        ++open;
+        if (is_known) {
+          if (known > best) best = known, best_move = moves[i];
+        } else {
+          order[open] = i, rank[open] = rank_of(i), ++open;
+        }
       }
     }
     if (best > alpha) alpha = best;
@@ -286,20 +319,37 @@ class Solver {
       store(k, alpha0, beta0, best, best_move, nodes_before);
       return best;
     }
-    const G* kids = children.data();
-    // Insertion sort by rank, best first (lists are short).
-    for (int i = 1; i < open; ++i) {
-      const int o = order[i], r = rank[i];
-      int j = i - 1;
-      while (j >= 0 && rank[j] < r) order[j + 1] = order[j], rank[j + 1] = rank[j], --j;
-      order[j + 1] = o, rank[j + 1] = r;
-    }
+    // Best rank first, picked lazily: most nodes are cut by their first or
+    // second move, so sorting the whole list would be wasted work.
+    auto pick = [&](int j) {
+      int top = j;
+      for (int i = j + 1; i < open; ++i)
+        if (rank[i] > rank[top]) top = i;
+      std::swap(order[j], order[top]);
+      std::swap(rank[j], rank[top]);
+      return order[j];
+    };
+    // The child after moves[i]: played now with the hook, else the copy
+    // made above (read through the buffer, not the vector: deeper calls may
+    // grow frames_ and move the vector objects, not their buffers).
+    const G* kids = children ? children->data() : nullptr;
+    G scratch = g;
+    auto child = [&](int i) -> const G& {
+      if constexpr (detail::HasTactics<G>) {
+        scratch = g;
+        scratch.play(moves[i]);
+        return scratch;
+      } else {
+        return kids[i];
+      }
+    };
     // Enhanced transposition cutoff: a child already in the table may refute
     // this node before any child is searched. Worth its keys only where
     // subtrees are big, near the root.
     if (depth < kEtcDepth) {
       for (int j = 0; j < open; ++j) {
-        const G& c = kids[order[j]];
+        const G& c = child(order[j]);
+        if (c.outcome().over()) continue;
         const auto* e = tt_.find(key(c));
         if (!e) continue;
         // The child's upper bound, seen from here, is a lower bound on this node.
@@ -311,10 +361,8 @@ class Solver {
       }
     }
     for (int j = 0; j < open; ++j) {
-      const int i = order[j];
-      // Through the buffer, not the vector: deeper calls may grow frames_
-      // and move the vector objects (their buffers stay where they are).
-      const int v = score_of_child(g, kids[i], alpha, beta, depth);
+      const int i = pick(j);
+      const int v = score_of_child(g, child(i), alpha, beta, depth);
       if (v > best) {
         best = v;
         best_move = moves[i];
@@ -337,11 +385,17 @@ class Solver {
   }
 
   // Best play to the end: at each step a move that keeps the exact score.
+  // The table's best move for the position is tried first: it nearly always
+  // keeps the score, and a move that does not costs a whole refutation.
   std::vector<Move> principal_variation(G g, int score) {
     std::vector<Move> pv;
     while (!g.outcome().over()) {
-      typename G::MoveList moves;
-      g.legal_moves(moves);
+      typename G::MoveList legal;
+      g.legal_moves(legal);
+      std::vector<Move> moves(legal.begin(), legal.end());
+      if (const auto* e = tt_.find(key(g)); e && e->move != TranspositionTable::kNoMove) {
+        if (auto it = std::find(moves.begin(), moves.end(), e->move); it != moves.end()) std::rotate(moves.begin(), it, it + 1);
+      }
       Move chosen = -1;
       int chosen_score = -kWin - 1;
       for (Move m : moves) {

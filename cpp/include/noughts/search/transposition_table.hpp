@@ -32,6 +32,16 @@ class TranspositionTable {
     resize(std::min<std::size_t>(max_buckets_, kInitialBuckets));
   }
 
+  // Starts loading a key's bucket, so a find() a little later does not wait
+  // for memory.
+  void prefetch(std::uint64_t key) const noexcept {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(&table_[key & mask_]);
+#else
+    (void)key;
+#endif
+  }
+
   const Entry* find(std::uint64_t key) const noexcept {
     const Bucket& b = table_[key & mask_];
     for (const Entry& e : b.slots)
