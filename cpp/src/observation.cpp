@@ -96,6 +96,18 @@ void observe(const Ultimate& g, std::uint8_t* out) noexcept {
   board_plane(out + 5 * kPlane, g.decided_boards() & ~won_me & ~won_them, true);
 }
 
+// Ids are board * 9 + cell: board b's legal cells are bytes 9b .. 9b + 8.
+void legal_mask(const Ultimate& g, std::uint8_t* out, int) noexcept {
+  const unsigned playable = playable_boards(g);
+  for (int b = 0; b < Ultimate::kBoards; ++b) {
+    const unsigned cells = (playable >> b & 1) ? g.empty_cells(b) : 0u;
+    if (b + 1 < Ultimate::kBoards)
+      spread(out + 9 * b, cells);
+    else
+      spread_last(out + 9 * b, cells);
+  }
+}
+
 void observe(const Quantum& g, std::uint8_t* out) noexcept {
   constexpr int kPlane = 9;
   std::memset(out, 0, 13 * kPlane);

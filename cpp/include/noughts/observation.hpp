@@ -44,6 +44,9 @@ void legal_mask(const G& g, std::uint8_t* out, int num_actions) noexcept {
   for (Move m : moves) out[m] = 1;
 }
 
+// Ultimate's mask from the boards' cell masks, not from a move list.
+void legal_mask(const Ultimate& g, std::uint8_t* out, int num_actions) noexcept;
+
 // Whether the move id m (0 <= m < num_actions) is legal: what
 // why_illegal(m).empty() says, without building the message. VectorGame
 // tests every action of a batch; Ultimate's and Quantum's why_illegal build
