@@ -189,14 +189,15 @@ def ultimate_planes(g):
     return planes
 
 
-def test_ultimate_observation_matches_the_board():
-    # Whole games, so that won, drawn and forced boards and finished games all occur.
+def test_ultimate_observation_and_mask_match_the_board():
+    # Whole games, so that won, drawn, forced and free boards and finished games all occur.
     rng = random.Random(11)
     seen = set()
     for _ in range(60):
         g = Ultimate()
         while True:
             assert np.array_equal(g.observation(np.uint8), ultimate_planes(g))
+            assert list(np.flatnonzero(g.action_mask())) == g.legal_actions()
             seen.update(p for p in range(3, 6) if ultimate_planes(g)[p].any())
             if g.is_over():
                 break
