@@ -50,8 +50,8 @@ void legal_mask(const Ultimate& g, std::uint8_t* out, int num_actions) noexcept;
 // Whether the move id m (0 <= m < num_actions) is legal: what
 // why_illegal(m).empty() says, without building the message. VectorGame
 // tests every action of a batch; Ultimate's and Quantum's why_illegal build
-// strings even for a legal move, which cost more than the step itself. The
-// overloads below read the same state legal_moves() reads (tests compare
+// strings even for a legal move (about 125 ns a game in Ultimate, twice what
+// the rest of its step costs with the row-wise planes). The overloads below read the same state legal_moves() reads (tests compare
 // them with legal_actions() over random positions).
 template <Game G>
 bool legal_action(const G& g, Move m) {
