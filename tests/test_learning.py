@@ -87,17 +87,31 @@ def test_quantum_observation_planes():
     assert obs[0][1, 1] == 1 and obs[1][0, 0] == 1 and obs[2:12].sum() == 0 and obs[12].sum() == 7
 
 
+def illegal_action(g, rng):
+    """A move id g refuses: taken from the id space when one is illegal there, or out of range."""
+    legal = set(g.legal_actions())
+    return rng.choice([a for a in range(-1, g.num_actions + 1) if a not in legal])
+
+
 @pytest.mark.parametrize("name", FACTORIES)
 def test_vector_game_matches_single_games(name):
     factory = FACTORIES[name]
     n = 16
+    rng = random.Random(7)
     env = noughts.VectorGame(factory, n, seed=3)
     obs, masks, to_move = env.reset()
     replicas = [factory() for _ in range(n)]
     shape = replicas[0].observation_shape
     assert obs.shape == (n, *shape) and obs.dtype == np.uint8 and masks.shape == (n, replicas[0].num_actions)
-    for _ in range(120):
+    for _ in range(400):
         actions = env.random_actions()
+        # One bad action among good ones: refused, naming its game, and no game moves.
+        j = rng.randrange(n)
+        bad = actions.copy()
+        bad[j] = illegal_action(replicas[j], rng)
+        with pytest.raises(noughts.IllegalMoveError, match=rf"^game {j}: illegal action {bad[j]}: ."):
+            env.step(bad)
+        assert all(env.game(i) == g for i, g in enumerate(replicas))
         step = env.step(actions)
         for i, g in enumerate(replicas):
             mover = g.to_move
@@ -132,6 +146,63 @@ def test_vector_game_rejects_bad_actions_and_changes_nothing():
         noughts.VectorGame("classic", 0)
     with pytest.raises(noughts.InvalidOptionError):
         noughts.VectorGame("chess", 2)
+
+
+@pytest.mark.parametrize("name", FACTORIES)
+def test_vector_game_accepts_exactly_the_legal_actions(name):
+    # VectorGame tests legality without the games' messages: it must agree
+    # with legal_actions() on every id, in and out of range.
+    for g in random_positions(FACTORIES[name], 60, 2):
+        if g.is_over():
+            continue
+        legal = g.legal_actions()
+        env = noughts.VectorGame(g, len(legal))
+        env.step(legal)  # game i plays the i-th legal move
+        for i, a in enumerate(legal):
+            after = g.copy()
+            after.play(a)
+            assert env.game(i) == (g if after.is_over() else after)  # a finished game restarts at g
+        one = noughts.VectorGame(g, 1)
+        for a in set(range(-2, g.num_actions + 2)) - set(legal):
+            with pytest.raises(noughts.IllegalMoveError, match=f"^game 0: illegal action {a}: ."):
+                one.step([a])
+            assert one.game(0) == g
+
+
+def ultimate_planes(g):
+    """Ultimate's observation planes built from the board as a player reads it (not from the C++ planes)."""
+    planes = np.zeros((6, 9, 9), np.uint8)
+    me, them = ("X", "O") if g.to_move == Player.X else ("O", "X")
+    for r, row in enumerate(g.board()):
+        for c, mark in enumerate(row):
+            planes[0, r, c] = mark == me
+            planes[1, r, c] = mark == them
+    for a in g.legal_actions():
+        b, cell = divmod(a, 9)
+        planes[2, b // 3 * 3 + cell // 3, b % 3 * 3 + cell % 3] = 1
+    won_me = noughts.BoardState.X if me == "X" else noughts.BoardState.O
+    won_them = noughts.BoardState.O if me == "X" else noughts.BoardState.X
+    for b, state in enumerate(g.board_states()):
+        block = (slice(b // 3 * 3, b // 3 * 3 + 3), slice(b % 3 * 3, b % 3 * 3 + 3))
+        for plane, wanted in ((3, won_me), (4, won_them), (5, noughts.BoardState.DRAWN)):
+            planes[(plane, *block)] = state == wanted
+    return planes
+
+
+def test_ultimate_observation_and_mask_match_the_board():
+    # Whole games, so that won, drawn, forced and free boards and finished games all occur.
+    rng = random.Random(11)
+    seen = set()
+    for _ in range(60):
+        g = Ultimate()
+        while True:
+            assert np.array_equal(g.observation(np.uint8), ultimate_planes(g))
+            assert list(np.flatnonzero(g.action_mask())) == g.legal_actions()
+            seen.update(p for p in range(3, 6) if ultimate_planes(g)[p].any())
+            if g.is_over():
+                break
+            g.play(rng.choice(g.legal_actions()))
+    assert seen == {3, 4, 5}
 
 
 def test_vector_game_is_deterministic_for_a_seed():

@@ -1,5 +1,6 @@
 #include "noughts/observation.hpp"
 
+#include <array>
 #include <cstring>
 
 namespace noughts {
@@ -27,28 +28,83 @@ void observe(const Classic& g, std::uint8_t* out) noexcept {
   }
 }
 
+namespace {
+// kSpread[m]: a 9-bit mask as nine bytes 0/1 (byte i = bit i), padded to 16
+// bytes so that one row of a plane (nine cells) is written by one 16-byte
+// copy. The copy spills seven bytes past the row; writing rows in order, the
+// next row overwrites them, and only the last row of a buffer is written
+// exactly (spread_last).
+struct alignas(16) SpreadRow {
+  std::uint8_t bytes[16];
+};
+constexpr std::array<SpreadRow, 512> kSpread = [] {
+  std::array<SpreadRow, 512> t{};
+  for (int m = 0; m < 512; ++m)
+    for (int i = 0; i < 9; ++i) t[m].bytes[i] = static_cast<std::uint8_t>(m >> i & 1);
+  return t;
+}();
+void spread(std::uint8_t* out, unsigned mask) noexcept { std::memcpy(out, kSpread[mask].bytes, 16); }
+void spread_last(std::uint8_t* out, unsigned mask) noexcept { std::memcpy(out, kSpread[mask].bytes, 9); }
+
+// Writes a 9x9 plane from the 9-bit masks of the nine small boards. Grid row
+// 3 * br + sr is small row sr of boards 3 * br .. 3 * br + 2, side by side:
+// three 3-bit chunks gathered from one word holding the three boards.
+void grid_plane(std::uint8_t* out, const unsigned (&boards)[Ultimate::kBoards]) noexcept {
+  for (int br = 0; br < 3; ++br) {
+    const unsigned three = boards[3 * br] | boards[3 * br + 1] << 9 | boards[3 * br + 2] << 18;
+    for (int sr = 0; sr < 3; ++sr, out += 9) {
+      const unsigned x = three >> (3 * sr);
+      spread(out, (x & 07) | (x >> 6 & 070) | (x >> 12 & 0700));
+    }
+  }
+}
+
+// Writes a 9x9 plane where every cell of a small board is that board's bit
+// in `boards`: each grid row repeats each of its three boards' bits thrice.
+// The last plane of an observation writes its last row exactly.
+void board_plane(std::uint8_t* out, unsigned boards, bool last) noexcept {
+  static constexpr unsigned kTriple[8] = {0, 07, 070, 077, 0700, 0707, 0770, 0777};
+  for (int br = 0; br < 3; ++br) {
+    const unsigned row = kTriple[boards >> (3 * br) & 7];
+    spread(out + 27 * br, row);
+    spread(out + 27 * br + 9, row);
+    if (last && br == 2)
+      spread_last(out + 27 * br + 18, row);
+    else
+      spread(out + 27 * br + 18, row);
+  }
+}
+}  // namespace
+
+// Each 9x9 plane row by row, one 16-byte copy per row of nine cells.
 void observe(const Ultimate& g, std::uint8_t* out) noexcept {
   constexpr int kPlane = 81;
-  // kRow[bits]: three bytes 0/1 for a 3-bit row of a small board.
-  static constexpr std::uint8_t kRow[8][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0},
-                                              {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}};
-  // Writes a small board's 9-bit mask into its 3x3 block of a 9x9 plane.
-  auto block = [](std::uint8_t* plane, int b, unsigned mask) {
-    std::uint8_t* corner = plane + (b / 3) * 27 + (b % 3) * 3;
-    for (int r = 0; r < 3; ++r) std::memcpy(corner + 9 * r, kRow[mask >> (3 * r) & 7], 3);
-  };
   const Player me = g.to_move(), them = opponent(me);
-  const unsigned won_me = g.won_boards(me), won_them = g.won_boards(them), decided = g.decided_boards();
-  const int forced = g.forced_board();
-  const unsigned playable = g.outcome().over() ? 0u : forced >= 0 ? 1u << forced : g.open_boards();
+  const unsigned playable = playable_boards(g);
+  unsigned mine[Ultimate::kBoards], theirs[Ultimate::kBoards], legal[Ultimate::kBoards];
   for (int b = 0; b < Ultimate::kBoards; ++b) {
-    const unsigned bit = 1u << b;
-    block(out, b, g.marks(me, b));
-    block(out + kPlane, b, g.marks(them, b));
-    block(out + 2 * kPlane, b, (playable & bit) ? g.empty_cells(b) : 0u);
-    block(out + 3 * kPlane, b, (won_me & bit) ? 0x1ffu : 0u);
-    block(out + 4 * kPlane, b, (won_them & bit) ? 0x1ffu : 0u);
-    block(out + 5 * kPlane, b, (decided & ~won_me & ~won_them & bit) ? 0x1ffu : 0u);
+    mine[b] = g.marks(me, b);
+    theirs[b] = g.marks(them, b);
+    legal[b] = (playable >> b & 1) ? g.empty_cells(b) : 0u;
+  }
+  const unsigned won_me = g.won_boards(me), won_them = g.won_boards(them);
+  grid_plane(out, mine);
+  grid_plane(out + kPlane, theirs);
+  grid_plane(out + 2 * kPlane, legal);
+  board_plane(out + 3 * kPlane, won_me, false);
+  board_plane(out + 4 * kPlane, won_them, false);
+  board_plane(out + 5 * kPlane, g.decided_boards() & ~won_me & ~won_them, true);
+}
+
+// Ids are board * 9 + cell: board b's legal cells are bytes 9b .. 9b + 8.
+void legal_mask(const Ultimate& g, std::uint8_t* out, int) noexcept {
+  const unsigned playable = playable_boards(g);
+  for (int b = 0; b < Ultimate::kBoards; ++b) {
+    const unsigned cells = (playable >> b & 1) ? g.empty_cells(b) : 0u;
+    if (b + 1 < Ultimate::kBoards)
+      spread(out + 9 * b, cells);
+    else
+      spread_last(out + 9 * b, cells);
   }
 }
 
