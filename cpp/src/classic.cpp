@@ -230,8 +230,8 @@ Tactics Classic::tactics(MoveList& moves, int* hints) const noexcept {
     const bool one_short = gap && (gap & (gap - 1)) == 0;
     if (!o) alive[0] = true, done[0] |= one_short ? gap : 0;
     if (!x) alive[1] = true, done[1] |= one_short ? gap : 0;
-    // Open to X: 4^(X's marks); open to O: 4^(O's marks).
-    const int w = (o ? 0 : 1 << (2 * marks_in(x))) + (x ? 0 : 1 << (2 * marks_in(o)));
+    // Open to X: 2^(X's marks); open to O: 2^(O's marks).
+    const int w = (o ? 0 : 1 << marks_in(x)) + (x ? 0 : 1 << marks_in(o));
     bits::for_each(gap & playable, [&](int c) { weight[c] += w; });
   }
 

@@ -154,10 +154,11 @@ class Classic {
   // rather than by playing every move; `moves` keeps the order of
   // legal_moves(). The hint of a move (0..kMaxHint, higher first): the lines
   // through its cell still open to a symbol, each counting more the fuller
-  // it is (4^marks), so cells that extend or block the most advanced lines
+  // it is (2^marks), so cells that extend or block the most advanced lines
   // come first. In misere completing a line loses, and the order is reversed
-  // (quiet cells first). Measured: it cuts the nodes of 5x5 k=4 fiftyfold
-  // against counting open lines alone.
+  // (quiet cells first). Measured on 5x5 k=4: 2.4 M nodes with 2^marks,
+  // 3.0 M with 4^marks, 6.4 M with 8^marks, over 25 M with 2 + marks;
+  // counting open lines alone does not finish in 20 s.
   static constexpr int kMaxHint = (1 << 14) - 1;
   Tactics tactics(MoveList& moves, int* hints) const noexcept;
   // Whether a line that p could win by can still be completed (ignoring

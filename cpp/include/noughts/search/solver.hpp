@@ -273,12 +273,15 @@ class Solver {
     std::array<int, G::kMaxActions> rank;
     int open = 0;
     auto rank_of = [&](int i) {
-      // The table's move first; then the game's hint (below 2^14), then history.
+      // The table's move first; then the game's hint (below 2^14), then
+      // history. Games with the tactics hook order by their hint alone:
+      // measured on Classic, history only added nodes there (4x4 k=4: 38 k
+      // nodes with it, 34 k without; 4x4 k=4 misere free choice: 11 M, 8 M).
       const Move m = moves[i];
       if (m == tt_move) return std::numeric_limits<int>::max();
+      if constexpr (detail::HasTactics<G>) return std::clamp(hints[i], 0, (1 << 14) - 1) << 16;
       int r = std::min(history_[static_cast<int>(me)][m], 0xffff);
-      if constexpr (detail::HasTactics<G>) r += std::clamp(hints[i], 0, (1 << 14) - 1) << 16;
-      else if constexpr (detail::HasMoveHint<G>) r += std::clamp(g.move_order_hint(m), 0, (1 << 14) - 1) << 16;
+      if constexpr (detail::HasMoveHint<G>) r += std::clamp(g.move_order_hint(m), 0, (1 << 14) - 1) << 16;
       return r;
     };
     if constexpr (detail::HasTactics<G>) {
@@ -368,7 +371,7 @@ class Solver {
         best_move = moves[i];
         if (v > alpha) alpha = v;
         if (alpha >= beta) {
-          history_[static_cast<int>(me)][moves[i]] += 1 + (open - j);
+          if constexpr (!detail::HasTactics<G>) history_[static_cast<int>(me)][moves[i]] += 1 + (open - j);
           break;
         }
       }
