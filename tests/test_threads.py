@@ -284,7 +284,9 @@ def test_engine_go_stop_cycles() -> None:
     engine = Engine(out.append)
     for game in ("ultimate", "quantum", "classic rows=6 cols=7 k=4 gravity"):
         engine.handle(f"game {game}")
-        for budget in ("movetime 50", "iterations 2000", "movetime 2000"):
+        # Every budget outlasts the next three commands (2000 iterations did
+        # not, once MCTS reached millions a second): "play" is refused.
+        for budget in ("movetime 500", "iterations 50000000", "movetime 2000"):
             engine.handle(f"go {budget}")
             engine.handle("isready")  # answered during the search
             engine.handle("play a1")  # refused during the search
