@@ -1036,3 +1036,13 @@ def test_regression_engine_position_without_start(line: str) -> None:
         raise wrong_type(e, f"Engine.handle({line!r})") from None
     assert len(out) == 1 and out[0].startswith("error "), out
     assert engine.game.to_string() == Classic().to_string()
+
+
+@pytest.mark.parametrize("cls", [Classic, Ultimate, Quantum])
+def test_an_object_made_by_new_alone_is_a_usable_game(cls):
+    # cls.__new__(cls) without __init__ (copy and pickle helpers do this) once
+    # left the C++ part unbuilt, and any method crashed the interpreter.
+    game = cls.__new__(cls)
+    assert game.to_string() == cls().to_string()
+    game.play(game.legal_actions()[0])
+    assert game.ply == 1 and game.copy() == game

@@ -65,11 +65,31 @@ class GameMixin:
     # The C++ class in noughts._core that the public class derives from.
     _core_class: ClassVar[Any]
 
-    # ---- construction helpers -------------------------------------------
+    # ---- construction -----------------------------------------------------
+    # The C++ part is built in __new__, not __init__: an object made by
+    # ``cls.__new__(cls)`` alone (as copy and pickle helpers do) must never
+    # reach C++ unbuilt, where it crashed. The arguments are checked before
+    # the object exists, so a failed constructor leaves nothing half-built
+    # behind (a traceback that shows its frame's locals would touch it).
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        core_args = cls._core_args(*args, **kwargs)
+        game = super().__new__(cls)
+        cls._core_class.__init__(game, *core_args)
+        return game
+
+    @classmethod
+    def _core_args(cls, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
+        """The arguments of the C++ constructor for the public constructor's; checks them."""
+        if args or kwargs:
+            raise TypeError(f"{cls.__name__}() takes no arguments")
+        return ()
+
     @classmethod
     def _wrap(cls: type[G], core_game: Any) -> G:
         """A new instance of the public class holding a copy of a core game."""
-        game = cls.__new__(cls)
+        # The C++ class's own __new__ (the next after GameMixin), then its copy
+        # constructor: built at once, without a default game first.
+        game: G = super().__new__(cls)
         cls._core_class.__init__(game, core_game)
         return game
 

@@ -69,10 +69,8 @@ class Classic(GameMixin, _core.Classic):
     _core_class = _core.Classic
     _vector_class = _core.ClassicVector
 
-    # Options are checked in __new__, before the object exists: an object whose
-    # C++ part was never built must not outlive a failed constructor (a
-    # traceback that shows its frame's locals would touch it).
-    def __new__(
+    @classmethod
+    def _core_args(
         cls,
         rows: int = 3,
         cols: int = 3,
@@ -81,9 +79,10 @@ class Classic(GameMixin, _core.Classic):
         misere: bool = False,
         free_choice: bool = False,
         gravity: bool = False,
-    ) -> Classic:
-        _core.Classic._check_options(*_options(rows, cols, k, misere, free_choice, gravity))
-        return super().__new__(cls)
+    ) -> tuple[Any, ...]:
+        options = _options(rows, cols, k, misere, free_choice, gravity)
+        _core.Classic._check_options(*options)
+        return options
 
     def __init__(
         self,
@@ -95,7 +94,7 @@ class Classic(GameMixin, _core.Classic):
         free_choice: bool = False,
         gravity: bool = False,
     ) -> None:
-        _core.Classic.__init__(self, *_options(rows, cols, k, misere, free_choice, gravity))
+        pass  # built in GameMixin.__new__ from _core_args
 
     def options(self) -> dict[str, Any]:
         """The game's parameters, as keyword arguments of the constructor."""

@@ -33,4 +33,4 @@ class Quantum(GameMixin, _core.Quantum):
     _vector_class = _core.QuantumVector
 
     def __init__(self) -> None:
-        _core.Quantum.__init__(self)
+        pass  # built in GameMixin.__new__

@@ -50,7 +50,7 @@ class Ultimate(GameMixin, _core.Ultimate):
     _vector_class = _core.UltimateVector
 
     def __init__(self) -> None:
-        _core.Ultimate.__init__(self)
+        pass  # built in GameMixin.__new__
 
     def options(self) -> dict[str, object]:
         """The game's parameters (Ultimate has none), as for the other games."""
