@@ -204,12 +204,6 @@ std::uint64_t Classic::playable_cells() const noexcept {
   return empty & (bottom | (occupied() >> r.cols()));
 }
 
-namespace {
-// The number of marks in a line, for the hint: lines hold at most k <= 64
-// cells, but past 5 marks the weight saturates.
-int marks_in(std::uint64_t cells) noexcept { return std::min(bits::count(cells), 5); }
-}  // namespace
-
 Tactics Classic::tactics(MoveList& moves, int* hints) const noexcept {
   const auto& r = *rules_;
   moves.clear();
@@ -221,17 +215,22 @@ Tactics Classic::tactics(MoveList& moves, int* hints) const noexcept {
   // second pass only for the nodes that search their moves.
   std::uint64_t done[2] = {0, 0};  // cells completing a line of X, of O
   bool alive[2] = {false, false};
-  std::array<int, ClassicRules::kMaxCells> weight;  // per playable cell: the hint before clamping
-  bits::for_each(playable, [&](int c) { weight[c] = 0; });
+  std::array<int, ClassicRules::kMaxCells> weight;  // per cell: the hint before clamping
+  std::fill_n(weight.begin(), r.cells(), 0);
+  const int k = r.k();
   for (auto line : r.all_lines()) {
     const std::uint64_t x = line & marks_[0], o = line & marks_[1];
     if (x && o) continue;
+    // A live line holds marks of one symbol at most: they are the k cells
+    // but its gap, so one count serves both.
     const std::uint64_t gap = line & ~(x | o);
-    const bool one_short = gap && (gap & (gap - 1)) == 0;
-    if (!o) alive[0] = true, done[0] |= one_short ? gap : 0;
-    if (!x) alive[1] = true, done[1] |= one_short ? gap : 0;
-    // Open to X: 2^(X's marks); open to O: 2^(O's marks).
-    const int w = (o ? 0 : 1 << marks_in(x)) + (x ? 0 : 1 << marks_in(o));
+    const int empty = bits::count(gap);
+    const std::uint64_t completes = empty == 1 ? gap : 0;
+    if (!o) alive[0] = true, done[0] |= completes;
+    if (!x) alive[1] = true, done[1] |= completes;
+    // Open to X: 2^(X's marks); open to O: 2^(O's marks); an empty line is
+    // open to both.
+    const int w = (x | o) ? 1 << std::min(k - empty, 5) : 2;
     bits::for_each(gap & playable, [&](int c) { weight[c] += w; });
   }
 
