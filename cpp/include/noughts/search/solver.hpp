@@ -97,7 +97,10 @@ template <Game G>
 class Solver {
  public:
   static constexpr int kWin = 1000;
-  static constexpr int kEtcDepth = 6;
+  // Enhanced transposition cutoffs above this depth. Measured on Classic with
+  // the tactics hook: 4 is as fast as 6 or faster (4x4 k=4 3.75 ms against
+  // 3.8, 5x5 k=4 0.45-0.55 s either way) with fewer keys computed a node.
+  static constexpr int kEtcDepth = 4;
 
   explicit Solver(const SolveLimits& limits = {}) : limits_(limits), tt_(limits.tt_bytes) {
     for (auto& h : history_) h.fill(0);
