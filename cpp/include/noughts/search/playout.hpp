@@ -63,13 +63,13 @@ constexpr int playout_lanes() {
 }
 
 //
-// On x86-64 Linux with GCC the loop is also compiled for x86-64-v3 (AVX2,
-// BMI2, POPCNT: every x86-64 CPU since about 2013) and the dynamic loader
-// picks the version the CPU runs (an ifunc): wheels stay portable, and
-// Ultimate playouts gain about 4% from BMI2's shifts and mulx. Define
-// NOUGHTS_NO_CLONES to build one version only.
-#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(__clang__) && \
-    !defined(NOUGHTS_NO_CLONES) && !defined(__AVX2__)
+// On x86-64 Linux with glibc and GCC 11 or later the loop is also compiled
+// for x86-64-v3 (AVX2, BMI2, POPCNT: every x86-64 CPU since about 2013) and
+// the dynamic loader picks the version the CPU runs (an ifunc, which musl
+// does not have): wheels stay portable, and Ultimate playouts gain about 4%
+// from BMI2's shifts and mulx. Define NOUGHTS_NO_CLONES to build one version.
+#if defined(__x86_64__) && defined(__linux__) && defined(__GLIBC__) && defined(__GNUC__) && \
+    !defined(__clang__) && __GNUC__ >= 11 && !defined(NOUGHTS_NO_CLONES) && !defined(__AVX2__)
 #define NOUGHTS_HOT_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 #else
 #define NOUGHTS_HOT_CLONES
