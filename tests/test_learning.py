@@ -233,3 +233,75 @@ def test_observation_for_the_player_not_to_move_swaps_the_owned_planes():
     assert np.array_equal(other[3], mover[4]) and np.array_equal(other[4], mover[3])
     assert np.array_equal(other[2], mover[2]) and np.array_equal(other[5], mover[5])
     assert np.array_equal(g.observation(player=Player.O), mover)
+
+
+MASK_FACTORIES = {
+    **FACTORIES,
+    "classic-misere": lambda: Classic(misere=True),
+    "classic-free": lambda: Classic(3, 3, free_choice=True),
+    "classic-gravity": lambda: Classic(6, 7, 4, gravity=True),
+    "classic-8x8-free": lambda: Classic(8, 8, 5, free_choice=True),  # 128 ids: both halves of the doubled mask
+    "classic-5x7-misere-free-gravity": lambda: Classic(5, 7, 4, misere=True, free_choice=True, gravity=True),
+}
+
+
+@pytest.mark.parametrize("name", MASK_FACTORIES)
+def test_action_mask_matches_legal_actions_through_whole_games(name):
+    # Masks are written from bit sets, apart from legal_actions(): compare them
+    # at every position of whole games, finished ones (an empty mask) included.
+    rng = random.Random(13)
+    collapses = 0
+    for _ in range(30):
+        g = MASK_FACTORIES[name]()
+        while True:
+            mask = g.action_mask()
+            assert mask.shape == (g.num_actions,)
+            assert list(np.flatnonzero(mask)) == g.legal_actions()
+            if g.is_over():
+                break
+            collapses += any(a >= 36 for a in g.legal_actions()) if name == "quantum" else 0
+            g.play(rng.choice(g.legal_actions()))
+    assert name != "quantum" or collapses > 0
+
+
+MASK64 = 2**64 - 1
+
+
+class ReferenceRng:
+    """The C++ generator (SplitMix64-seeded wyrand) in Python, to draw actions as legal_actions()[below(len)]."""
+
+    def __init__(self, seed):
+        z = (seed + 0x9E3779B97F4A7C15) & MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        self.state = z ^ (z >> 31)
+
+    def below(self, n):
+        self.state = (self.state + 0xA0761D6478BD642F) & MASK64
+        t = self.state * (self.state ^ 0xE7037ED1A0B428DB)
+        x = (t >> 64) ^ (t & MASK64)
+        return ((x >> 32) * n) >> 32
+
+
+@pytest.mark.parametrize("name", MASK_FACTORIES)
+def test_random_actions_draw_from_the_legal_list(name):
+    # random_actions draws from bit sets without building move lists; it must
+    # give exactly legal_actions()[rng.below(len)] of the same generator, so
+    # that seeded runs do not depend on how the draw is made.
+    n = 12
+    env = noughts.VectorGame(MASK_FACTORIES[name], n, seed=2024)
+    reference = ReferenceRng(2024)
+    env.reset()
+    for _ in range(150):
+        expected = []
+        for i in range(n):
+            legal = env.game(i).legal_actions()
+            expected.append(legal[reference.below(len(legal))])
+        actions = env.random_actions()
+        assert actions.tolist() == expected
+        env.step(actions)
+    again = noughts.VectorGame(MASK_FACTORIES[name], n, seed=2024)
+    again.reset()
+    first = noughts.VectorGame(MASK_FACTORIES[name], n, seed=2024)
+    first.reset()
+    assert again.random_actions().tolist() == first.random_actions().tolist()

@@ -1,5 +1,6 @@
 #include "noughts/observation.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 
@@ -106,6 +107,41 @@ void legal_mask(const Ultimate& g, std::uint8_t* out, int) noexcept {
     else
       spread_last(out + 9 * b, cells);
   }
+}
+
+namespace {
+// Writes n bytes (n <= 64): byte i = bit i of `ids`, eight at a time from the
+// spread table (an 8-bit index leaves bytes 8..15 of its row zero).
+void spread_bits(std::uint8_t* out, int n, std::uint64_t ids) noexcept {
+  int i = 0;
+  for (; i + 8 <= n; i += 8) std::memcpy(out + i, kSpread[ids >> i & 0xff].bytes, 8);
+  if (i < n) std::memcpy(out + i, kSpread[ids >> i & 0xff].bytes, static_cast<std::size_t>(n - i));
+}
+
+// Bit i of the 32-bit x as bits 2i and 2i + 1: free choice's two ids of a
+// base (interleaving x with itself by the usual mask-and-shift ladder).
+std::uint64_t twice(std::uint64_t x) noexcept {
+  x &= 0xffffffffull;
+  x = (x | x << 16) & 0x0000ffff0000ffffull;
+  x = (x | x << 8) & 0x00ff00ff00ff00ffull;
+  x = (x | x << 4) & 0x0f0f0f0f0f0f0f0full;
+  x = (x | x << 2) & 0x3333333333333333ull;
+  x = (x | x << 1) & 0x5555555555555555ull;
+  return x | x << 1;
+}
+}  // namespace
+
+// Ids are the bases, or with free choice 2 * base + symbol: up to 128 ids,
+// written 64 at a time from the bases doubled 32 at a time.
+void legal_mask(const Classic& g, std::uint8_t* out, int num_actions) noexcept {
+  const std::uint64_t bases = legal_bases(g);
+  if (!g.rules().free_choice()) return spread_bits(out, num_actions, bases);
+  spread_bits(out, std::min(num_actions, 64), twice(bases));
+  if (num_actions > 64) spread_bits(out + 64, num_actions - 64, twice(bases >> 32));
+}
+
+void legal_mask(const Quantum& g, std::uint8_t* out, int num_actions) noexcept {
+  spread_bits(out, num_actions, legal_ids(g));
 }
 
 void observe(const Quantum& g, std::uint8_t* out) noexcept {

@@ -44,8 +44,87 @@ void legal_mask(const G& g, std::uint8_t* out, int num_actions) noexcept {
   for (Move m : moves) out[m] = 1;
 }
 
-// Ultimate's mask from the boards' cell masks, not from a move list.
+// The masks below are written from bit sets of legal ids, not from a move
+// list (building the list was most of the cost of a VectorGame mask).
+// Ultimate's from the boards' cell masks.
 void legal_mask(const Ultimate& g, std::uint8_t* out, int num_actions) noexcept;
+void legal_mask(const Classic& g, std::uint8_t* out, int num_actions) noexcept;
+void legal_mask(const Quantum& g, std::uint8_t* out, int num_actions) noexcept;
+
+// What Classic's legal_moves() lists, as a bit set of bases: empty cells, or
+// with gravity the columns whose top cell is empty (the top row's cells are
+// 0..cols-1, so bit c is column c). The move ids are the bases, or with free
+// choice 2 * base + symbol. Empty once the game is over.
+inline std::uint64_t legal_bases(const Classic& g) noexcept {
+  if (g.outcome().over()) return 0;
+  const auto& r = g.rules();
+  return (r.gravity() ? r.top_row() : r.board_mask()) & ~g.occupied();
+}
+
+namespace detail {
+// kPairsWithin[free]: the pair ids (bit p) whose two cells are both in the
+// 9-bit set `free`: Quantum's legal spooky moves.
+inline constexpr std::array<std::uint64_t, 512> kPairsWithin = [] {
+  std::array<std::uint64_t, 512> t{};
+  for (int f = 0; f < 512; ++f)
+    for (int p = 0; p < quantum::kPairs; ++p)
+      if ((f >> quantum::kPair.a[p] & 1) && (f >> quantum::kPair.b[p] & 1)) t[f] |= std::uint64_t{1} << p;
+  return t;
+}();
+}  // namespace detail
+
+// What Quantum's legal_moves() lists, as a bit set of ids (all 54 fit a word).
+inline std::uint64_t legal_ids(const Quantum& g) noexcept {
+  using namespace quantum;
+  if (g.outcome().over()) return 0;
+  if (g.collapse_pending()) {  // the pending mark lands in one of its two cells
+    const int p = g.spooky_pair(g.marks());
+    return p < 0 ? 0 : bits::bit(kCollapse + kPair.a[p]) | bits::bit(kCollapse + kPair.b[p]);
+  }
+  const unsigned free = g.free_cells();
+  if ((free & (free - 1)) == 0) return bits::bit(kLastCell + bits::lowest(free));  // one free cell left
+  return detail::kPairsWithin[free];
+}
+
+// Picking the r-th set bit of a word, as a uniform draw from a bit set of
+// legal moves. Move lists are in ascending id order, so the r-th set bit is
+// what list[r] would be. Without BMI2 (wheels target baseline x86-64) there
+// is no pdep; this is a broadword select: running byte totals by one
+// multiply, the byte holding the r-th bit by a bytewise compare, then a
+// table look-up within that byte.
+namespace detail {
+inline constexpr std::uint64_t kBytes = 0x0101010101010101ull;
+// kNthInByte[byte][r]: the r-th set bit of a byte.
+inline constexpr std::array<std::array<std::uint8_t, 8>, 256> kNthInByte = [] {
+  std::array<std::array<std::uint8_t, 8>, 256> t{};
+  for (int m = 0; m < 256; ++m)
+    for (int i = 0, n = 0; i < 8; ++i)
+      if (m >> i & 1) t[m][n++] = static_cast<std::uint8_t>(i);
+  return t;
+}();
+}  // namespace detail
+
+// Byte i: the set bits of x in bytes 0..i (so the top byte is the count).
+inline std::uint64_t byte_totals(std::uint64_t x) noexcept {
+  x -= (x >> 1) & 0x5555555555555555ull;
+  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return x * detail::kBytes;  // each total is at most 64: no carry between bytes
+}
+inline int count_of(std::uint64_t totals) noexcept { return static_cast<int>(totals >> 56); }
+
+// The index of the r-th (0-based, lowest first) set bit of x, where
+// totals = byte_totals(x) and r < count_of(totals).
+inline int nth_set_bit(std::uint64_t x, std::uint64_t totals, std::uint32_t r) noexcept {
+  using detail::kBytes;
+  constexpr std::uint64_t kHigh = kBytes << 7;
+  // Byte i's high bit: whether r lies past bytes 0..i (r >= totals_i; both
+  // are below 128, so no byte borrows from the next).
+  const std::uint64_t past = ((std::uint64_t{r} * kBytes | kHigh) - totals) & kHigh;
+  const int b = static_cast<int>(((past >> 7) * kBytes) >> 56);  // at most 7, as r < the count
+  const auto skip = static_cast<std::uint32_t>((totals << 8) >> (8 * b) & 0xff);  // bits in bytes 0..b-1
+  return 8 * b + detail::kNthInByte[x >> (8 * b) & 0xff][r - skip];
+}
 
 // Whether the move id m (0 <= m < num_actions) is legal: what
 // why_illegal(m).empty() says, without building the message. VectorGame

@@ -158,18 +158,14 @@ class Ultimate {
   // would draw it (the same move for the same generator state), without
   // building the list. This is the playout hot path.
   void play_random(Rng& rng) noexcept {
-    using namespace ultimate_tables;
-    // Sent to an open board: it has empty cells.
-    const int b = sent_;
-    if (const std::uint32_t n = open_cells_[b]) [[likely]] {
-      place(b, kNthEmpty[occupied(b)][rng.below(n)]);
-      return;
-    }
-    // Free: every empty cell of every open board (decided boards have empty
-    // pick lists). The r-th of them is found without a branch: a loop that
-    // stops at the right board mispredicts its exit at almost every free
-    // move, one move in seven of a random game.
-    place_nth_free(rng);
+    const Cell c = random_cell(rng);
+    place(c.board, c.cell);
+  }
+  // The same draw as play_random, returned as an id instead of played
+  // (VectorGame::random_actions). The game must not be over.
+  Move random_move(Rng& rng) const noexcept {
+    const Cell c = random_cell(rng);
+    return 9 * c.board + c.cell;
   }
 
   std::uint64_t hash() const noexcept {
@@ -293,12 +289,30 @@ class Ultimate {
   }
 
 
-  // Plays the r-th (r uniform) empty cell of the open boards, boards and
-  // cells in id order. The counts of boards 0-7 sit in the bytes of one word
-  // (board 8 apart); one multiply turns them into running totals, and a
-  // bytewise compare with r, summed by a second multiply, says how many
-  // boards lie wholly before the r-th cell: that is its board.
-  void place_nth_free(Rng& rng) noexcept {
+  // A board and a cell in it: what play_random places and random_move names
+  // (kept apart so that play_random needs no division of an id by 9).
+  struct Cell {
+    int board, cell;
+  };
+  Cell random_cell(Rng& rng) const noexcept {
+    using namespace ultimate_tables;
+    // Sent to an open board: it has empty cells.
+    const int b = sent_;
+    if (const std::uint32_t n = open_cells_[b]) [[likely]]
+      return {b, kNthEmpty[occupied(b)][rng.below(n)]};
+    // Free: every empty cell of every open board (decided boards have empty
+    // pick lists). The r-th of them is found without a branch: a loop that
+    // stops at the right board mispredicts its exit at almost every free
+    // move, one move in seven of a random game.
+    return nth_free(rng);
+  }
+
+  // The r-th (r uniform) empty cell of the open boards, boards and cells in
+  // id order. The counts of boards 0-7 sit in the bytes of one word (board 8
+  // apart); one multiply turns them into running totals, and a bytewise
+  // compare with r, summed by a second multiply, says how many boards lie
+  // wholly before the r-th cell: that is its board.
+  Cell nth_free(Rng& rng) const noexcept {
     using namespace ultimate_tables;
     constexpr std::uint64_t kBytes = 0x0101010101010101ull, kHigh = kBytes << 7;
     std::uint64_t counts;  // byte i: the open cells of board i (bytes in memory order)
@@ -317,7 +331,7 @@ class Ultimate {
     // Cells in boards 0..b-1: byte b of the running totals shifted up a
     // byte, or for b = 8, the total before board 8 (no branch: b is random).
     const auto skip = static_cast<std::uint32_t>((through << 8) >> (8 * (b & 7)) & 0xff) + (before_last & (0u - (b >> 3)));
-    place(b, kNthEmpty[occupied(b)][r - skip]);
+    return {b, kNthEmpty[occupied(b)][r - skip]};
   }
 
   // Writes the mover's mark in cell c of board b and updates everything the

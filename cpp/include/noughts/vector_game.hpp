@@ -12,6 +12,35 @@
 
 namespace noughts {
 
+// A uniformly random legal move of a game that is not over: always
+// list[rng.below(list.size())] of its legal_moves() list, so a seed gives the
+// same actions whichever way they are drawn. The overloads draw the same
+// index from a bit set of the moves (lists are in ascending id order, so the
+// r-th set bit is list[r]) without building the list.
+template <Game G>
+Move random_action(const G& g, Rng& rng) {
+  typename G::MoveList moves;
+  g.legal_moves(moves);
+  return moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
+}
+
+inline Move random_action(const Ultimate& g, Rng& rng) noexcept { return g.random_move(rng); }
+
+// With free choice each base lists two ids, 2 * base (X) then 2 * base + 1
+// (O): the r-th id is base r / 2 with symbol r % 2.
+inline Move random_action(const Classic& g, Rng& rng) noexcept {
+  const std::uint64_t bases = legal_bases(g), totals = byte_totals(bases);
+  const auto n = static_cast<std::uint32_t>(count_of(totals));
+  if (!g.rules().free_choice()) return nth_set_bit(bases, totals, rng.below(n));
+  const std::uint32_t r = rng.below(2 * n);
+  return 2 * nth_set_bit(bases, totals, r >> 1) + static_cast<Move>(r & 1);
+}
+
+inline Move random_action(const Quantum& g, Rng& rng) noexcept {
+  const std::uint64_t ids = legal_ids(g), totals = byte_totals(ids);
+  return nth_set_bit(ids, totals, rng.below(static_cast<std::uint32_t>(count_of(totals))));
+}
+
 template <class G>
   requires Game<G> && Observable<G>
 class VectorGame {
@@ -65,11 +94,7 @@ class VectorGame {
   // A uniformly random legal move for each game (for baselines, self-play
   // openings and benchmarks), from the vector's own seeded generator.
   void random_actions(std::int64_t* out) {
-    typename G::MoveList moves;
-    for (int i = 0; i < size(); ++i) {
-      games_[static_cast<std::size_t>(i)].legal_moves(moves);
-      out[i] = moves[static_cast<int>(rng_.below(static_cast<std::uint32_t>(moves.size())))];
-    }
+    for (int i = 0; i < size(); ++i) out[i] = random_action(games_[static_cast<std::size_t>(i)], rng_);
   }
 
   void write_all(std::uint8_t* observations, std::uint8_t* masks, std::int8_t* to_move) const {
