@@ -311,23 +311,6 @@ Tactics Classic::tactics(MoveList& moves, int* hints) const noexcept {
   return t;
 }
 
-bool Classic::can_still_win(Player p) const noexcept {
-  const auto& r = *rules_;
-  if (outcome_.over()) return outcome_.winner() == p;
-  // A line is alive for a symbol while it holds none of the other symbol.
-  // Without free choice each player writes one symbol: in normal play p wins
-  // by a line of their own symbol, in misere by the opponent completing one
-  // of theirs. With free choice anyone may complete any live line.
-  auto alive = [&](int symbol) {
-    for (auto line : r.all_lines())
-      if ((line & marks_[1 - symbol]) == 0) return true;
-    return false;
-  };
-  if (r.free_choice()) return alive(0) || alive(1);
-  const int own = static_cast<int>(p);
-  return alive(r.misere() ? 1 - own : own);
-}
-
 std::uint64_t Classic::winning_line() const noexcept {
   for (auto line : rules_->all_lines())
     for (int s = 0; s < 2; ++s)

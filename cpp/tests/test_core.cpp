@@ -6,6 +6,7 @@
 
 #include "noughts/classic.hpp"
 #include "noughts/history.hpp"
+#include "noughts/observation.hpp"
 #include "noughts/quantum.hpp"
 #include "noughts/search/perft.hpp"
 #include "noughts/search/playout.hpp"
@@ -80,6 +81,21 @@ int main() {
     check(mcts.search(g, MctsBudget{2000, 0}).best_move == 2, "MCTS plays the win in one on 3x3");
     const auto r = Mcts<Ultimate>(MctsConfig{}).search(Ultimate(), MctsBudget{5000, 0});
     check(r.best_move >= 0 && r.best_move < 81 && r.iterations == 5000, "MCTS searches Ultimate");
+  }
+
+  {
+    // bits::select_byte through nth_set_bit, against a plain scan of the bits.
+    Rng rng(7);
+    bool same = true;
+    for (int t = 0; t < 2000; ++t) {
+      const std::uint64_t x = rng.next() & rng.next();
+      const std::uint64_t totals = byte_totals(x);
+      int r = 0;
+      for (int i = 0; i < 64; ++i)
+        if (x >> i & 1) same &= nth_set_bit(x, totals, static_cast<std::uint32_t>(r++)) == i;
+      same &= count_of(totals) == r && bits::count(x) == r;
+    }
+    check(same, "nth_set_bit picks the r-th set bit");
   }
 
   const auto counts = random_playouts(Quantum(), 2000, 1);

@@ -59,7 +59,17 @@ class Outcome:
         return 1 if self.winner == player else -1
 
 
-class GameMixin:
+class _BuiltInNew:
+    """Sits between GameMixin and the C++ class: takes the constructor's
+    arguments in __init__ and does nothing, since __new__ built the game (the
+    C++ __init__ must not run twice). Kept below GameMixin so that type
+    checkers read a game's constructor signature from its __new__."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+
+class GameMixin(_BuiltInNew):
     """Shared Python behaviour of the game classes (see the module docstring)."""
 
     # The C++ class in noughts._core that the public class derives from.
@@ -68,30 +78,26 @@ class GameMixin:
     # ---- construction -----------------------------------------------------
     # The C++ part is built in __new__, not __init__: an object made by
     # ``cls.__new__(cls)`` alone (as copy and pickle helpers do) must never
-    # reach C++ unbuilt, where it crashed. The arguments are checked before
-    # the object exists, so a failed constructor leaves nothing half-built
-    # behind (a traceback that shows its frame's locals would touch it).
-    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-        core_args = cls._core_args(*args, **kwargs)
-        game = super().__new__(cls)
+    # reach C++ unbuilt, where it crashed. A game with options (Classic)
+    # defines its own typed __new__ that checks them first and calls _build,
+    # so a failed constructor leaves nothing half-built behind (a traceback
+    # that shows its frame's locals would touch it).
+    def __new__(cls) -> Any:
+        return cls._build()
+
+    @classmethod
+    def _build(cls: type[G], *core_args: Any) -> G:
+        """A new instance, its C++ part made by the C++ constructor from core_args."""
+        # The C++ class's own __new__ (the next after GameMixin), then its
+        # constructor: one step, so no unbuilt object escapes.
+        game: G = super().__new__(cls)
         cls._core_class.__init__(game, *core_args)
         return game
 
     @classmethod
-    def _core_args(cls, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
-        """The arguments of the C++ constructor for the public constructor's; checks them."""
-        if args or kwargs:
-            raise TypeError(f"{cls.__name__}() takes no arguments")
-        return ()
-
-    @classmethod
     def _wrap(cls: type[G], core_game: Any) -> G:
         """A new instance of the public class holding a copy of a core game."""
-        # The C++ class's own __new__ (the next after GameMixin), then its copy
-        # constructor: built at once, without a default game first.
-        game: G = super().__new__(cls)
-        cls._core_class.__init__(game, core_game)
-        return game
+        return cls._build(core_game)
 
     @classmethod
     def from_string(cls: type[G], text: str) -> G:

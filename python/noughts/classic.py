@@ -69,8 +69,7 @@ class Classic(GameMixin, _core.Classic):
     _core_class = _core.Classic
     _vector_class = _core.ClassicVector
 
-    @classmethod
-    def _core_args(
+    def __new__(
         cls,
         rows: int = 3,
         cols: int = 3,
@@ -79,22 +78,10 @@ class Classic(GameMixin, _core.Classic):
         misere: bool = False,
         free_choice: bool = False,
         gravity: bool = False,
-    ) -> tuple[Any, ...]:
+    ) -> Classic:
         options = _options(rows, cols, k, misere, free_choice, gravity)
-        _core.Classic._check_options(*options)
-        return options
-
-    def __init__(
-        self,
-        rows: int = 3,
-        cols: int = 3,
-        k: int | None = None,
-        *,
-        misere: bool = False,
-        free_choice: bool = False,
-        gravity: bool = False,
-    ) -> None:
-        pass  # built in GameMixin.__new__ from _core_args
+        _core.Classic._check_options(*options)  # before the object exists
+        return cls._build(*options)
 
     def options(self) -> dict[str, Any]:
         """The game's parameters, as keyword arguments of the constructor."""

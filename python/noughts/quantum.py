@@ -31,6 +31,3 @@ class Quantum(GameMixin, _core.Quantum):
 
     _core_class = _core.Quantum
     _vector_class = _core.QuantumVector
-
-    def __init__(self) -> None:
-        pass  # built in GameMixin.__new__

@@ -310,17 +310,7 @@ def _classic_body(game: Classic, size: float, last_move: int | None, coordinates
     segments, win = _classic_lines(game)
     for i in range(rows * cols):  # winning cells under everything else
         if win >> i & 1:
-            r, col = divmod(i, cols)
-            c.add(
-                "rect",
-                class_="win-cell",
-                data_cell=_cell_name(r, col),
-                x=left + col * cell,
-                y=top + r * cell,
-                width=cell,
-                height=cell,
-                fill=WIN_FILL,
-            )
+            _tint_cell(c, "win-cell", i, cols, left, top, cell, WIN_FILL)
 
     _grid(c, left, top, rows, cols, cell, max(1.0, cell * 0.022))
     if coordinates:
@@ -373,6 +363,21 @@ def _classic_body(game: Classic, size: float, last_move: int | None, coordinates
             r, col = divmod(target, cols)
             _last_move_box(c, left + col * cell, top + r * cell, cell, _cell_name(r, col))
     return c, width, height
+
+
+def _tint_cell(c: _Canvas, class_: str, i: int, cols: int, left: float, top: float, cell: float, fill: str) -> None:
+    """Fills cell i (reading order, `cols` columns) of a grid whose top-left corner is (left, top)."""
+    r, col = divmod(i, cols)
+    c.add(
+        "rect",
+        class_=class_,
+        data_cell=_cell_name(r, col),
+        x=left + col * cell,
+        y=top + r * cell,
+        width=cell,
+        height=cell,
+        fill=fill,
+    )
 
 
 def _grid(c: _Canvas, left: float, top: float, rows: int, cols: int, cell: float, width: float) -> None:
@@ -604,17 +609,7 @@ def _quantum_body(q: Quantum, size: float, last_move: int | None, coordinates: b
     collapse_cells = set(pending[1]) if pending else set()
     c.add("rect", class_="board", x=left, y=top, width=3 * cell, height=3 * cell, fill=BOARD_FILL)
     for i in sorted(collapse_cells):  # the choice waiting: tinted under everything
-        r, col = divmod(i, 3)
-        c.add(
-            "rect",
-            class_="collapse-cell",
-            data_cell=_cell_name(r, col),
-            x=left + col * cell,
-            y=top + r * cell,
-            width=cell,
-            height=cell,
-            fill=COLLAPSE_FILL,
-        )
+        _tint_cell(c, "collapse-cell", i, 3, left, top, cell, COLLAPSE_FILL)
     _grid(c, left, top, 3, 3, cell, max(1.5, cell * 0.02))
     if coordinates:
         for i in range(3):

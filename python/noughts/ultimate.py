@@ -49,9 +49,6 @@ class Ultimate(GameMixin, _core.Ultimate):
     _core_class = _core.Ultimate
     _vector_class = _core.UltimateVector
 
-    def __init__(self) -> None:
-        pass  # built in GameMixin.__new__
-
     def options(self) -> dict[str, object]:
         """The game's parameters (Ultimate has none), as for the other games."""
         return {}

@@ -5,18 +5,48 @@
 
 namespace noughts::bits {
 
-// The number of set bits. Wheels target baseline x86-64, which has no POPCNT
-// instruction: there std::popcount becomes a call into libgcc (measured at 9%
-// of the solver's time), so the bit-parallel sum below is inlined instead.
-constexpr int count(std::uint64_t b) noexcept {
-#if defined(__x86_64__) && !defined(__POPCNT__)
+// One in every byte: multiplying a word of byte counts by it gives their
+// running totals (byte i: the sum of bytes 0..i), when no total passes 255.
+inline constexpr std::uint64_t kEachByte = 0x0101010101010101ULL;
+
+// Byte i: the number of set bits in byte i of b.
+constexpr std::uint64_t byte_counts(std::uint64_t b) noexcept {
   b -= (b >> 1) & 0x5555555555555555ULL;
   b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
-  b = (b + (b >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-  return static_cast<int>((b * 0x0101010101010101ULL) >> 56);
+  return (b + (b >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+}
+
+// The number of set bits. Wheels target baseline x86-64, which has no POPCNT
+// instruction: there std::popcount becomes a call into libgcc (measured at 9%
+// of the solver's time), so the bit-parallel sum is inlined instead.
+constexpr int count(std::uint64_t b) noexcept {
+#if defined(__x86_64__) && !defined(__POPCNT__)
+  return static_cast<int>((byte_counts(b) * kEachByte) >> 56);
 #else
   return std::popcount(b);
 #endif
+}
+
+// Where the r-th item falls, given running byte totals (byte i: the items in
+// groups 0..i, every total below 128) and r below the total of all groups
+// (the eight bytes and possibly a ninth group after them): the group and the
+// items before it. No loop and no branch: a bytewise compare of r with every
+// total at once, summed by a multiply. Random playouts and random actions
+// pick a uniform move with it, where a loop's exit mispredicts.
+struct ByteSelect {
+  int group;            // 0..8 (8: past the eight bytes)
+  std::uint32_t before;  // items in groups 0..group-1
+};
+constexpr ByteSelect select_byte(std::uint64_t totals, std::uint32_t r) noexcept {
+  constexpr std::uint64_t kHigh = kEachByte << 7;
+  // Byte i's high bit: whether r lies past groups 0..i (r >= total_i; both
+  // are below 128, so no byte borrows from the next).
+  const std::uint64_t past = ((std::uint64_t{r} * kEachByte | kHigh) - totals) & kHigh;
+  const int group = static_cast<int>(((past >> 7) * kEachByte) >> 56);
+  // Byte group - 1 of the totals, or for group 8 the top byte.
+  const auto before = static_cast<std::uint32_t>(((totals << 8) >> (8 * (group & 7)) & 0xff) +
+                                                 ((totals >> 56) & (0u - static_cast<unsigned>(group >> 3))));
+  return {group, before};
 }
 constexpr int lowest(std::uint64_t b) noexcept { return std::countr_zero(b); }
 constexpr int highest(std::uint64_t b) noexcept { return 63 - std::countl_zero(b); }

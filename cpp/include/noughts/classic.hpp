@@ -161,9 +161,6 @@ class Classic {
   // counting open lines alone does not finish in 20 s.
   static constexpr int kMaxHint = (1 << 14) - 1;
   Tactics tactics(MoveList& moves, int* hints) const noexcept;
-  // Whether a line that p could win by can still be completed (ignoring
-  // whose turn it is). When neither player can win, the game is a draw.
-  bool can_still_win(Player p) const noexcept;
 
   std::uint64_t hash() const noexcept { return bits::combine(bits::mix(marks_[0]), marks_[1]); }
   // The same for every symmetric image of the position (the solver's table

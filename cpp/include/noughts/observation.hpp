@@ -93,7 +93,6 @@ inline std::uint64_t legal_ids(const Quantum& g) noexcept {
 // multiply, the byte holding the r-th bit by a bytewise compare, then a
 // table look-up within that byte.
 namespace detail {
-inline constexpr std::uint64_t kBytes = 0x0101010101010101ull;
 // kNthInByte[byte][r]: the r-th set bit of a byte.
 inline constexpr std::array<std::array<std::uint8_t, 8>, 256> kNthInByte = [] {
   std::array<std::array<std::uint8_t, 8>, 256> t{};
@@ -106,24 +105,15 @@ inline constexpr std::array<std::array<std::uint8_t, 8>, 256> kNthInByte = [] {
 
 // Byte i: the set bits of x in bytes 0..i (so the top byte is the count).
 inline std::uint64_t byte_totals(std::uint64_t x) noexcept {
-  x -= (x >> 1) & 0x5555555555555555ull;
-  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-  return x * detail::kBytes;  // each total is at most 64: no carry between bytes
+  return bits::byte_counts(x) * bits::kEachByte;  // each total is at most 64: no carry between bytes
 }
 inline int count_of(std::uint64_t totals) noexcept { return static_cast<int>(totals >> 56); }
 
 // The index of the r-th (0-based, lowest first) set bit of x, where
 // totals = byte_totals(x) and r < count_of(totals).
 inline int nth_set_bit(std::uint64_t x, std::uint64_t totals, std::uint32_t r) noexcept {
-  using detail::kBytes;
-  constexpr std::uint64_t kHigh = kBytes << 7;
-  // Byte i's high bit: whether r lies past bytes 0..i (r >= totals_i; both
-  // are below 128, so no byte borrows from the next).
-  const std::uint64_t past = ((std::uint64_t{r} * kBytes | kHigh) - totals) & kHigh;
-  const int b = static_cast<int>(((past >> 7) * kBytes) >> 56);  // at most 7, as r < the count
-  const auto skip = static_cast<std::uint32_t>((totals << 8) >> (8 * b) & 0xff);  // bits in bytes 0..b-1
-  return 8 * b + detail::kNthInByte[x >> (8 * b) & 0xff][r - skip];
+  const bits::ByteSelect at = bits::select_byte(totals, r);  // a byte of x (0..7, as r < the count)
+  return 8 * at.group + detail::kNthInByte[x >> (8 * at.group) & 0xff][r - at.before];
 }
 
 // Whether the move id m (0 <= m < num_actions) is legal: what

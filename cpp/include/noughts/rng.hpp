@@ -40,10 +40,6 @@ inline std::uint64_t multiply_fold(std::uint64_t a, std::uint64_t b) noexcept {
 class Rng {
  public:
   explicit Rng(std::uint64_t seed = 0) noexcept : state_(bits::mix(seed)) {}
-  // An independent generator for stream k of the same seed (playout lanes,
-  // MCTS threads): stream 0 is Rng(seed) itself.
-  static Rng stream(std::uint64_t seed, std::uint64_t k) noexcept { return Rng(seed + k * 0x9e3779b97f4a7c15ULL); }
-
   std::uint64_t next() noexcept {
     state_ += 0xa0761d6478bd642fULL;
     return detail::multiply_fold(state_, state_ ^ 0xe7037ed1a0b428dbULL);

@@ -309,12 +309,9 @@ class Ultimate {
 
   // The r-th (r uniform) empty cell of the open boards, boards and cells in
   // id order. The counts of boards 0-7 sit in the bytes of one word (board 8
-  // apart); one multiply turns them into running totals, and a bytewise
-  // compare with r, summed by a second multiply, says how many boards lie
-  // wholly before the r-th cell: that is its board.
+  // apart, the ninth group of bits::select_byte).
   Cell nth_free(Rng& rng) const noexcept {
     using namespace ultimate_tables;
-    constexpr std::uint64_t kBytes = 0x0101010101010101ull, kHigh = kBytes << 7;
     std::uint64_t counts;  // byte i: the open cells of board i (bytes in memory order)
     if constexpr (std::endian::native == std::endian::little) {
       std::memcpy(&counts, open_cells_.data(), sizeof counts);
@@ -322,16 +319,10 @@ class Ultimate {
       counts = 0;
       for (int i = 0; i < 8; ++i) counts |= std::uint64_t{open_cells_[i]} << (8 * i);
     }
-    const std::uint64_t through = counts * kBytes;  // byte i: cells in boards 0..i (at most 72)
-    const auto before_last = static_cast<std::uint32_t>(through >> 56);
-    const std::uint32_t r = rng.below(before_last + open_cells_[8]);
-    // Byte i's high bit: whether r lies past boards 0..i (r >= through_i).
-    const std::uint64_t past = (((r * kBytes) | kHigh) - through) & kHigh;
-    const int b = static_cast<int>(((past >> 7) * kBytes) >> 56);
-    // Cells in boards 0..b-1: byte b of the running totals shifted up a
-    // byte, or for b = 8, the total before board 8 (no branch: b is random).
-    const auto skip = static_cast<std::uint32_t>((through << 8) >> (8 * (b & 7)) & 0xff) + (before_last & (0u - (b >> 3)));
-    return {b, kNthEmpty[occupied(b)][r - skip]};
+    const std::uint64_t through = counts * bits::kEachByte;  // byte i: cells in boards 0..i (at most 72)
+    const std::uint32_t r = rng.below(static_cast<std::uint32_t>(through >> 56) + open_cells_[8]);
+    const bits::ByteSelect at = bits::select_byte(through, r);
+    return {at.group, kNthEmpty[occupied(at.group)][r - at.before]};
   }
 
   // Writes the mover's mark in cell c of board b and updates everything the
