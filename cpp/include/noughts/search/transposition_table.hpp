@@ -108,7 +108,7 @@ class TranspositionTable {
   std::size_t bytes() const noexcept { return buckets_ * sizeof(Bucket); }
 
  private:
-  static constexpr std::size_t kInitialBuckets = std::size_t{1} << 14;  // 512 KiB
+  static constexpr std::size_t kInitialBuckets = std::size_t{1} << 10;  // 32 KiB
   struct Bucket {
     Entry slots[2];
   };
