@@ -160,9 +160,7 @@ def ultimate(args):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "parts", nargs="*", help="which matches: classic, 4x4, ultimate (default: all)"
-    )
+    parser.add_argument("parts", nargs="*", help="which matches: classic, 4x4, ultimate (default: all)")
     parser.add_argument("--classic-games", type=int, default=100, help="games from each side against perfect play")
     parser.add_argument("--classic-iterations", type=int, default=10_000, help="MCTS iterations a move on 3x3")
     parser.add_argument("--4x4-iterations", dest="iterations_4x4", type=int, default=20_000, help="on 4x4")

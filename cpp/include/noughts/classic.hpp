@@ -175,12 +175,6 @@ class Classic {
       return best;
     }
     std::uint64_t best = marks_[0] | marks_[1] << 32;
-    // The last third of the game keeps the plain key: positions there are
-    // the most numerous and the cheapest to search again, so the images
-    // (a table read a byte) cost more than the twins they find. Still exact:
-    // positions of different ply never share a word. Measured: 4x4 k=4
-    // 3.55 -> 3.4 ms (2 % more nodes), 5x5 k=4 0.37 -> 0.35 s.
-    if (3 * ply_ >= 2 * r.cells()) return bits::mix(best);
     for (int s = 1; s < r.num_symmetries(); ++s)
       best = std::min(best, r.map_bits(s, marks_[0]) | r.map_bits(s, marks_[1]) << 32);
     return bits::mix(best);

@@ -102,23 +102,7 @@ class Solver {
   // 3.8, 5x5 k=4 0.45-0.55 s either way) with fewer keys computed a node.
   static constexpr int kEtcDepth = 4;
 
-  // Two tables share the memory budget. Nodes deep below the root are many,
-  // their subtrees small and their entries soon useless: they get a table
-  // small enough to stay in a core's L2 cache. The rest of the budget is the
-  // large table, where a probe is a trip to memory, for the nodes near the
-  // root whose entries save whole subtrees. Measured on 5x5 k=4 (2.5 M
-  // nodes): 0.45 s with one 256 MB table, 0.36 s with the split at depth 12
-  // (0.37 at 10, 0.36 at 14, 0.38 at 16), the near table 1 MB (0.37 s at
-  // 512 KB, 0.36 at 2 MB); one 2 MB table alone took 0.36 s there but
-  // cannot hold a large solve.
-  static constexpr int kNearDepth = 12;
-  static constexpr std::size_t kNearBytes = std::size_t{1} << 20;
-
-  explicit Solver(const SolveLimits& limits = {})
-      : limits_(limits),
-        split_(limits.tt_bytes >= 2 * kNearBytes),
-        far_(split_ ? limits.tt_bytes - kNearBytes : limits.tt_bytes),
-        near_(split_ ? kNearBytes : 0) {
+  explicit Solver(const SolveLimits& limits = {}) : limits_(limits), tt_(limits.tt_bytes) {
     for (auto& h : history_) h.fill(0);
   }
 
@@ -257,32 +241,10 @@ class Solver {
       return false;
     };
     const std::uint64_t k = key(g);
-    TranspositionTable& tt = table(depth);
-    int tt_move = TranspositionTable::kNoMove;
-    // The table's bounds: true when they settle the node (its value in `best`).
-    auto settled_by_table = [&] {
-      const auto* e = tt.find(k);
-      if (!e) return false;
-      if (e->lower >= beta) return best = e->lower, true;
-      if (e->upper <= alpha) return best = e->upper, true;
-      if (e->lower == e->upper) return best = e->lower, true;
-      alpha = std::max<int>(alpha, e->lower);
-      beta = std::min<int>(beta, e->upper);
-      tt_move = e->move;
-      return false;
-    };
-    bool probed = false;
     if constexpr (detail::HasTactics<G>) {
-      // In a large table the bucket is a trip to memory: the game settles
-      // what it can see at once while it is on its way. In a table that
-      // fits the cache (the near one, or any while still small), a node the
-      // table settles needs no tactics at all (5x5 k=4: 0.33 -> 0.31 s).
-      if (&tt == &near_ || tt.bytes() <= kNearBytes) {
-        if (settled_by_table()) return best;
-        probed = true;
-      } else {
-        tt.prefetch(k);
-      }
+      // The game settles what it can see at once, while the table's bucket
+      // is on its way from memory.
+      tt_.prefetch(k);
       const Tactics t = g.tactics(moves, hints.data());
       if (bound_by_who_can_win(t.mover_can_win, t.opponent_can_win)) return 0;
       switch (t.kind) {
@@ -291,11 +253,20 @@ class Solver {
         case Tactics::LossNext: return -(kWin - 2);
         case Tactics::Search: break;
       }
-      if (t.dropped) best = std::max(best, -(kWin - t.dropped)), best_move = t.dropped_move;
+      if (t.dropped) best = -(kWin - t.dropped), best_move = t.dropped_move;
     } else if constexpr (detail::HasCanStillWin<G>) {
       if (bound_by_who_can_win(g.can_still_win(me), g.can_still_win(opponent(me)))) return 0;
     }
-    if (!probed && settled_by_table()) return best;
+
+    int tt_move = TranspositionTable::kNoMove;
+    if (const auto* e = tt_.find(k)) {
+      if (e->lower >= beta) return e->lower;
+      if (e->upper <= alpha) return e->upper;
+      if (e->lower == e->upper) return e->lower;
+      alpha = std::max<int>(alpha, e->lower);
+      beta = std::min<int>(beta, e->upper);
+      tt_move = e->move;
+    }
 
     // Without the hook, every move is played once here: immediate wins end
     // the search, and moves after which the opponent wins at once are
@@ -333,7 +304,7 @@ class Solver {
         if (c.outcome().over()) {
           known = terminal_score(c.outcome(), me);
           if (known == kWin - 1) {
-            store(depth, k, -kWin, kWin, known, moves[i], nodes_before);  // exact: nothing beats it
+            store(k, -kWin, kWin, known, moves[i], nodes_before);  // exact: nothing beats it
             return known;
           }
         } else if constexpr (detail::HasWinNow<G>) {
@@ -351,7 +322,7 @@ class Solver {
     }
     if (best > alpha) alpha = best;
     if (alpha >= beta) {
-      store(depth, k, alpha0, beta0, best, best_move, nodes_before);
+      store(k, alpha0, beta0, best, best_move, nodes_before);
       return best;
     }
     // Best rank first, picked lazily: most nodes are cut by their first or
@@ -359,7 +330,7 @@ class Solver {
     auto pick = [&](int j) {
       // Rank and position packed in one key (the earlier position wins a
       // tie), so the scan is a branch-free max: a compare branch there
-      // mispredicted (4x4 k=4: 3.7 ms, 3.45 ms this way).
+      // mispredicted (4x4 k=4: 3.7 ms, 3.45 ms this way, same nodes).
       auto packed = [&](int i) { return std::uint64_t{static_cast<std::uint32_t>(rank[i])} << 32 | static_cast<std::uint32_t>(~i); };
       std::uint64_t top = packed(j);
       for (int i = j + 1; i < open; ++i) top = std::max(top, packed(i));
@@ -389,12 +360,12 @@ class Solver {
       for (int j = 0; j < open; ++j) {
         const G& c = child(order[j]);
         if (c.outcome().over()) continue;
-        const auto* e = table(depth + 1).find(key(c));
+        const auto* e = tt_.find(key(c));
         if (!e) continue;
         // The child's upper bound, seen from here, is a lower bound on this node.
         const int from_here = c.to_move() == me ? older(e->lower) : -older(e->upper);
         if (from_here >= beta) {
-          store(depth, k, alpha0, beta0, from_here, moves[order[j]], nodes_before);
+          store(k, alpha0, beta0, from_here, moves[order[j]], nodes_before);
           return from_here;
         }
       }
@@ -412,15 +383,15 @@ class Solver {
         }
       }
     }
-    store(depth, k, alpha0, beta0, best, best_move, nodes_before);
+    store(k, alpha0, beta0, best, best_move, nodes_before);
     return best;
   }
 
-  void store(int depth, std::uint64_t k, int alpha0, int beta0, int v, int move, std::uint64_t nodes_before) {
+  void store(std::uint64_t k, int alpha0, int beta0, int v, int move, std::uint64_t nodes_before) {
     const int lower = v >= beta0 ? v : (v > alpha0 ? v : -kWin);
     const int upper = v <= alpha0 ? v : (v < beta0 ? v : kWin);
     const int work = std::bit_width(nodes_ - nodes_before + 1);
-    table(depth).store(k, lower, upper, move, work);
+    tt_.store(k, lower, upper, move, work);
   }
 
   // Best play to the end: at each step a move that keeps the exact score.
@@ -432,7 +403,7 @@ class Solver {
       typename G::MoveList legal;
       g.legal_moves(legal);
       std::vector<Move> moves(legal.begin(), legal.end());
-      if (const auto* e = table(static_cast<int>(pv.size())).find(key(g)); e && e->move != TranspositionTable::kNoMove) {
+      if (const auto* e = tt_.find(key(g)); e && e->move != TranspositionTable::kNoMove) {
         if (auto it = std::find(moves.begin(), moves.end(), e->move); it != moves.end()) std::rotate(moves.begin(), it, it + 1);
       }
       Move chosen = -1;
@@ -457,12 +428,7 @@ class Solver {
   }
 
   SolveLimits limits_;
-  // The table for a node `depth` plies below the root (see kNearDepth).
-  TranspositionTable& table(int depth) noexcept { return split_ && depth >= kNearDepth ? near_ : far_; }
-
-  bool split_;  // a budget below two near tables keeps one table
-  TranspositionTable far_;
-  TranspositionTable near_;
+  TranspositionTable tt_;
   std::array<std::array<int, G::kMaxActions>, 2> history_;
   std::vector<std::vector<G>> frames_;
   std::uint64_t nodes_ = 0;
