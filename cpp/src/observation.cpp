@@ -20,13 +20,7 @@ void observe(const Classic& g, std::uint8_t* out) noexcept {
   set_bits(out, g.marks(me));
   set_bits(out + cells, g.marks(1 - me));
   if (g.outcome().over()) return;
-  const std::uint64_t empty = r.board_mask() & ~g.occupied();
-  if (r.gravity()) {
-    const std::uint64_t bottom = r.top_row() << ((r.rows() - 1) * r.cols());
-    set_bits(out + 2 * cells, empty & (bottom | (g.occupied() >> r.cols())));
-  } else {
-    set_bits(out + 2 * cells, empty);
-  }
+  set_bits(out + 2 * cells, g.playable_cells());
 }
 
 namespace {
@@ -134,7 +128,7 @@ std::uint64_t twice(std::uint64_t x) noexcept {
 // Ids are the bases, or with free choice 2 * base + symbol: up to 128 ids,
 // written 64 at a time from the bases doubled 32 at a time.
 void legal_mask(const Classic& g, std::uint8_t* out, int num_actions) noexcept {
-  const std::uint64_t bases = legal_bases(g);
+  const std::uint64_t bases = g.legal_bases();
   if (!g.rules().free_choice()) return spread_bits(out, num_actions, bases);
   spread_bits(out, std::min(num_actions, 64), twice(bases));
   if (num_actions > 64) spread_bits(out + 64, num_actions - 64, twice(bases >> 32));

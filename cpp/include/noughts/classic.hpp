@@ -118,14 +118,23 @@ class Classic {
   // is the player's; with it either player may have written either.
   std::uint64_t marks(int symbol) const noexcept { return marks_[symbol]; }
 
+  // What legal_moves() lists, as a bit set of bases: without gravity the
+  // empty cells, with it the columns whose top cell is empty (the top row's
+  // cells are 0..cols-1, so bit c is column c). The move ids are the bases,
+  // or with free choice 2 * base + symbol. Empty once the game is over.
+  std::uint64_t legal_bases() const noexcept {
+    if (outcome_.over()) return 0;
+    const auto& r = *rules_;
+    return (r.gravity() ? r.top_row() : r.board_mask()) & ~occupied();
+  }
+  // The cells a move can write now: empty cells, or with gravity the lowest
+  // empty cell of each column.
+  std::uint64_t playable_cells() const noexcept;
+
   void legal_moves(MoveList& out) const noexcept {
     out.clear();
-    if (outcome_.over()) return;
-    const auto& r = *rules_;
-    // Without gravity a move is an empty cell; with it, a column whose top
-    // cell is empty (the top cell's index is the column's).
-    std::uint64_t bases = r.gravity() ? r.top_row() & ~occupied() : r.board_mask() & ~occupied();
-    if (r.free_choice()) {
+    const std::uint64_t bases = legal_bases();
+    if (rules_->free_choice()) {
       bits::for_each(bases, [&](int b) { out.push(2 * b); out.push(2 * b + 1); });
     } else {
       bits::for_each(bases, [&](int b) { out.push(b); });
@@ -212,9 +221,6 @@ class Classic {
   std::string render() const;
 
  private:
-  // The cells a move can write now: empty cells, or with gravity the lowest
-  // empty cell of each column.
-  std::uint64_t playable_cells() const noexcept;
   // The id of writing `symbol` at `cell` (a playable cell).
   Move move_at(int cell, int symbol) const noexcept {
     const auto& r = *rules_;

@@ -51,16 +51,6 @@ void legal_mask(const Ultimate& g, std::uint8_t* out, int num_actions) noexcept;
 void legal_mask(const Classic& g, std::uint8_t* out, int num_actions) noexcept;
 void legal_mask(const Quantum& g, std::uint8_t* out, int num_actions) noexcept;
 
-// What Classic's legal_moves() lists, as a bit set of bases: empty cells, or
-// with gravity the columns whose top cell is empty (the top row's cells are
-// 0..cols-1, so bit c is column c). The move ids are the bases, or with free
-// choice 2 * base + symbol. Empty once the game is over.
-inline std::uint64_t legal_bases(const Classic& g) noexcept {
-  if (g.outcome().over()) return 0;
-  const auto& r = g.rules();
-  return (r.gravity() ? r.top_row() : r.board_mask()) & ~g.occupied();
-}
-
 namespace detail {
 // kPairsWithin[free]: the pair ids (bit p) whose two cells are both in the
 // 9-bit set `free`: Quantum's legal spooky moves.
@@ -120,8 +110,9 @@ inline int nth_set_bit(std::uint64_t x, std::uint64_t totals, std::uint32_t r) n
 // why_illegal(m).empty() says, without building the message. VectorGame
 // tests every action of a batch; Ultimate's and Quantum's why_illegal build
 // strings even for a legal move (about 125 ns a game in Ultimate, twice what
-// the rest of its step costs with the row-wise planes). The overloads below read the same state legal_moves() reads (tests compare
-// them with legal_actions() over random positions).
+// the rest of its step costs with the row-wise planes). The overloads below
+// read the same state legal_moves() reads (tests compare them with
+// legal_actions() over random positions).
 template <Game G>
 bool legal_action(const G& g, Move m) {
   return g.why_illegal(m).empty();
@@ -139,17 +130,7 @@ inline bool legal_action(const Ultimate& g, Move m) noexcept {
   return (playable_boards(g) >> b & 1) && (g.empty_cells(b) >> c & 1);
 }
 
-inline bool legal_action(const Quantum& g, Move m) noexcept {
-  using namespace quantum;
-  if (g.outcome().over()) return false;
-  if (g.collapse_pending()) {  // the pending mark lands in one of its two cells
-    const int p = g.spooky_pair(g.marks());
-    return p >= 0 && (m == kCollapse + kPair.a[p] || m == kCollapse + kPair.b[p]);
-  }
-  const unsigned free = g.free_cells();
-  if ((free & (free - 1)) == 0) return m == kLastCell + bits::lowest(free);  // one free cell left
-  return m < kPairs && (free >> kPair.a[m] & 1) && (free >> kPair.b[m] & 1);
-}
+inline bool legal_action(const Quantum& g, Move m) noexcept { return legal_ids(g) >> m & 1; }
 
 template <class G>
 concept Observable = requires(const G& g, std::uint8_t* out) {

@@ -80,7 +80,6 @@ inline constexpr std::array<bool, 512> kLineFree = [] {
   return t;
 }();
 
-
 // The dihedral group of the square on a 3x3 index (0..8, reading order):
 // kSymmetry[s][i] is the image of i under symmetry s (0 = identity). The same
 // map acts on boards and on cells, which keeps "cell c sends to board c".
@@ -288,7 +287,6 @@ class Ultimate {
     return bits::combine(bits::combine(bits::mix(word(0)), word(3)), word(6) | std::uint64_t(forced + 1) << 54);
   }
 
-
   // A board and a cell in it: what play_random places and random_move names
   // (kept apart so that play_random needs no division of an id by 9).
   struct Cell {
@@ -300,8 +298,8 @@ class Ultimate {
     const int b = sent_;
     if (const std::uint32_t n = open_cells_[b]) [[likely]]
       return {b, kNthEmpty[occupied(b)][rng.below(n)]};
-    // Free: every empty cell of every open board (decided boards have empty
-    // pick lists). The r-th of them is found without a branch: a loop that
+    // Free: every empty cell of every open board (decided boards count no
+    // cells). The r-th of them is found without a branch: a loop that
     // stops at the right board mispredicts its exit at almost every free
     // move, one move in seven of a random game.
     return nth_free(rng);

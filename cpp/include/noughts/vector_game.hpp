@@ -9,27 +9,19 @@
 #include "noughts/errors.hpp"
 #include "noughts/observation.hpp"
 #include "noughts/rng.hpp"
+#include "noughts/search/playout.hpp"
 
 namespace noughts {
 
-// A uniformly random legal move of a game that is not over: always
-// list[rng.below(list.size())] of its legal_moves() list, so a seed gives the
-// same actions whichever way they are drawn. The overloads draw the same
-// index from a bit set of the moves (lists are in ascending id order, so the
-// r-th set bit is list[r]) without building the list.
-template <Game G>
-Move random_action(const G& g, Rng& rng) {
-  typename G::MoveList moves;
-  g.legal_moves(moves);
-  return moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
-}
-
+// Overloads of random_action (search/playout.hpp) that draw the same index
+// as the move list would from a bit set of the moves (lists are in ascending
+// id order, so the r-th set bit is list[r]), without building the list.
 inline Move random_action(const Ultimate& g, Rng& rng) noexcept { return g.random_move(rng); }
 
 // With free choice each base lists two ids, 2 * base (X) then 2 * base + 1
 // (O): the r-th id is base r / 2 with symbol r % 2.
 inline Move random_action(const Classic& g, Rng& rng) noexcept {
-  const std::uint64_t bases = legal_bases(g), totals = byte_totals(bases);
+  const std::uint64_t bases = g.legal_bases(), totals = byte_totals(bases);
   const auto n = static_cast<std::uint32_t>(count_of(totals));
   if (!g.rules().free_choice()) return nth_set_bit(bases, totals, rng.below(n));
   const std::uint32_t r = rng.below(2 * n);

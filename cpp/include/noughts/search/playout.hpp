@@ -10,6 +10,17 @@
 
 namespace noughts {
 
+// A uniformly random legal move of a game that is not over: always
+// list[rng.below(list.size())] of its legal_moves() list, so a seed gives the
+// same moves whichever way they are drawn (vector_game.hpp has faster
+// overloads that draw the same index).
+template <Game G>
+Move random_action(const G& g, Rng& rng) {
+  typename G::MoveList moves;
+  g.legal_moves(moves);
+  return moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
+}
+
 // Plays one uniformly random legal move of a game that is not over; returns
 // whether the game is over after it. A game may offer a faster
 // `play_random(Rng&)` of the same distribution.
@@ -18,9 +29,8 @@ bool random_step(G& game, Rng& rng) {
   if constexpr (requires { game.play_random(rng); }) {
     game.play_random(rng);
   } else {
-    typename G::MoveList moves;
-    game.legal_moves(moves);
-    game.play(moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
+    // <G>: the list draw itself, whichever overloads exist where G is used.
+    game.play(random_action<G>(game, rng));
   }
   return game.outcome().over();
 }
@@ -62,7 +72,6 @@ constexpr int playout_lanes() {
   else return 1;
 }
 
-//
 // On x86-64 Linux with glibc and GCC 11 or later the loop is also compiled
 // for x86-64-v3 (AVX2, BMI2, POPCNT: every x86-64 CPU since about 2013) and
 // the dynamic loader picks the version the CPU runs (an ifunc, which musl

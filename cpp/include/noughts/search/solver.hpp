@@ -343,12 +343,12 @@ class Solver {
     // made above (read through the buffer, not the vector: deeper calls may
     // grow frames_ and move the vector objects, not their buffers).
     const G* kids = children ? children->data() : nullptr;
-    G scratch = g;
+    std::optional<G> scratch;  // the child being searched, with the hook
     auto child = [&](int i) -> const G& {
       if constexpr (detail::HasTactics<G>) {
-        scratch = g;
-        scratch.play(moves[i]);
-        return scratch;
+        scratch.emplace(g);
+        scratch->play(moves[i]);
+        return *scratch;
       } else {
         return kids[i];
       }

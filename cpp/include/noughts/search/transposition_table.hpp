@@ -95,7 +95,7 @@ class TranspositionTable {
       if (move == kNoMove) move = slot->move;
       work = std::max<int>(work, slot->work);
     } else {
-      slot = (!b.slots[0].used || work >= b.slots[0].work) ? &b.slots[0] : &b.slots[1];
+      slot = &replaced(b, work);
       if (!slot->used && ++used_ > buckets_ && buckets_ < max_buckets_) {
         write(*slot, key, lower, upper, move, work);
         resize(std::min(max_buckets_, buckets_ * 4));
@@ -112,6 +112,12 @@ class TranspositionTable {
   struct Bucket {
     Entry slots[2];
   };
+
+  // The slot a new entry of `work` takes: the kept slot when it is empty or
+  // holds no more work, else the always-replaced one.
+  static Entry& replaced(Bucket& b, int work) noexcept {
+    return (!b.slots[0].used || work >= b.slots[0].work) ? b.slots[0] : b.slots[1];
+  }
 
   static void write(Entry& e, std::uint64_t key, int lower, int upper, int move, int work) noexcept {
     e.key = key;
@@ -137,8 +143,7 @@ class TranspositionTable {
     for (std::size_t i = 0; i < old_buckets; ++i)
       for (const Entry& e : old_table[i].slots)
         if (e.used) {
-          Bucket& nb = table_[e.key & mask_];
-          Entry& slot = (!nb.slots[0].used || e.work >= nb.slots[0].work) ? nb.slots[0] : nb.slots[1];
+          Entry& slot = replaced(table_[e.key & mask_], e.work);
           used_ += !slot.used;
           slot = e;
         }
