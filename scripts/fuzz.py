@@ -158,10 +158,9 @@ def run_atheris(module, name: str, libfuzzer_args: list[str]) -> int:
     except ImportError:
         print("atheris is not installed: pip install atheris", file=sys.stderr)
         return 2
-    import noughts
     from hypothesis.errors import UnsatisfiedAssumption
 
-    classes = (noughts.Classic, noughts.Ultimate, noughts.Quantum)
+    classes = module.CLASSES
     factories = module.FACTORIES
     runs = [0]
 

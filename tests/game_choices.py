@@ -2,6 +2,8 @@
 choice i plays legal move (i mod the number of legal moves), so hypothesis
 shrinks games as it shrinks lists of integers."""
 
+import random
+
 from hypothesis import strategies as st
 
 
@@ -16,6 +18,18 @@ def play_choices(game, picks):
         if not legal:
             break
         game.play(legal[pick % len(legal)])
+    return game
+
+
+def random_game(factory, seed, plies):
+    """A game from factory() after up to `plies` random moves of a seeded generator (fewer when it ends)."""
+    rng = random.Random(seed)
+    game = factory()
+    for _ in range(plies):
+        legal = game.legal_actions()
+        if not legal:
+            break
+        game.play(rng.choice(legal))
     return game
 
 

@@ -42,6 +42,7 @@ from typing import Any
 import noughts
 import numpy as np
 import pytest
+from game_choices import random_game
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 from noughts import Classic, Quantum, Record, Ultimate
@@ -92,18 +93,6 @@ def snapshot(game: Any) -> tuple[Any, ...]:
     return (type(game), game.to_string(), list(game.move_ids), game.start_string())
 
 
-def random_game(factory: Callable[[], Any], seed: int, plies: int) -> Any:
-    """A game after up to `plies` random moves (fewer when it ends)."""
-    rng = random.Random(seed)
-    game = factory()
-    for _ in range(plies):
-        legal = game.legal_actions()
-        if not legal:
-            break
-        game.play(rng.choice(legal))
-    return game
-
-
 @st.composite
 def games(draw: Any, factories: list[Callable[[], Any]] | None = None, max_plies: int = 90) -> Any:
     if factories is None:  # the three games equally often, then one of Classic's option sets
@@ -118,14 +107,10 @@ def games_with_start(draw: Any) -> Any:
     game = draw(games())
     if draw(st.booleans()):
         return game
-    start = type(game).from_string(game.to_string())
-    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
-    for _ in range(draw(st.integers(0, 10))):
-        legal = start.legal_actions()
-        if not legal:
-            break
-        start.play(rng.choice(legal))
-    return start
+    position = game.to_string()
+    return random_game(
+        lambda: type(game).from_string(position), draw(st.integers(0, 2**32 - 1)), draw(st.integers(0, 10))
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -228,27 +213,17 @@ def known_bug(error: BaseException, inputs: tuple[Any, ...]) -> str | None:
 
 
 def wrong_type(error: BaseException, what: str) -> AssertionError:
-    """An AssertionError that carries the traceback as text, without the exception's frames.
-
-    pytest shows the arguments of every frame of a failure's traceback, and a
-    frame of ``Classic.__init__`` that raised holds a half-built game whose
-    repr crashes the process (bug B9): so the frames must not reach pytest.
-    """
+    """An AssertionError saying which call broke the contract, with the traceback as text."""
     text = "".join(traceback.format_exception(error)).rstrip()
     return AssertionError(f"{what} raised {type(error).__name__}, not a noughts.Error and ValueError:\n{text}")
 
 
-def raises(expected: type[BaseException], call: Callable[[], Any], match: str | None = None) -> BaseException:
-    """pytest.raises for calls that may fail through Classic.__init__ (see wrong_type)."""
-    try:
-        call()
-    except expected as e:
-        if match is not None:
-            assert re.search(match, str(e)), f"{str(e)!r} does not match {match!r}"
-        return e
-    except Exception as e:
-        raise wrong_type(e, "the call") from None
-    raise AssertionError(f"did not raise {expected.__name__}")
+def count_known_bug(error: BaseException, inputs: tuple[Any, ...], what: str) -> None:
+    """Counts a tolerated known bug in KNOWN; any other wrong exception fails the test."""
+    bug = known_bug(error, inputs)
+    if not (TOLERATE_KNOWN and bug):
+        raise wrong_type(error, what) from None
+    KNOWN[bug] += 1
 
 
 def expect_contract(call: Callable[[], Any], *games: Any, inputs: tuple[Any, ...] = ()) -> tuple[bool, Any]:
@@ -266,10 +241,7 @@ def expect_contract(call: Callable[[], Any], *games: Any, inputs: tuple[Any, ...
         assert str(e), "an error without a message"
         error: BaseException = e
     except Exception as e:
-        bug = known_bug(e, inputs)
-        if not (TOLERATE_KNOWN and bug):
-            raise wrong_type(e, f"the call with {inputs!r}") from None
-        KNOWN[bug] += 1
+        count_known_bug(e, inputs, f"the call with {inputs!r}")
         assert [snapshot(g) for g in games] == before, "a rejected input changed the game"
         reject()  # a known bug: this example says nothing more
     assert [snapshot(g) for g in games] == before, "a rejected input changed the game"
@@ -753,10 +725,7 @@ def run_engine_line(engine: Any, out: list[str], line: str) -> None:
         if engine.searching():
             engine.handle("stop")
     except Exception as e:
-        bug = known_bug(e, (line,))
-        if not (TOLERATE_KNOWN and bug):
-            raise wrong_type(e, f"Engine.handle({line!r})") from None
-        KNOWN[bug] += 1
+        count_known_bug(e, (line,), f"Engine.handle({line!r})")
         if engine.searching():
             engine.handle("stop")
         reject()
@@ -884,13 +853,13 @@ LONE_SURROGATE = "\udcff"  # what surrogateescape makes of the byte 0xff (stdin 
 def test_regression_lone_surrogate_move(cls: type) -> None:
     """B1: a str that is not valid UTF-8 (lone surrogate) raised RuntimeError/TypeError instead of InvalidMoveError."""
     game = cls()
-    raises(noughts.InvalidMoveError, lambda: game.play("a1" + LONE_SURROGATE))
-    raises(noughts.InvalidMoveError, lambda: game.parse_move(LONE_SURROGATE))
-    try:
-        assert game.is_legal(LONE_SURROGATE) is False
-    except Exception as e:
-        raise wrong_type(e, "is_legal") from None
-    raises(noughts.InvalidPositionError, lambda: cls.from_string(LONE_SURROGATE))
+    with pytest.raises(noughts.InvalidMoveError):
+        game.play("a1" + LONE_SURROGATE)
+    with pytest.raises(noughts.InvalidMoveError):
+        game.parse_move(LONE_SURROGATE)
+    assert game.is_legal(LONE_SURROGATE) is False
+    with pytest.raises(noughts.InvalidPositionError):
+        cls.from_string(LONE_SURROGATE)
     assert game.move_ids == []
 
 
@@ -899,30 +868,24 @@ def test_regression_lone_surrogate_engine_and_records() -> None:
     out: list[str] = []
     engine = Engine(out.append)
     for line in ("play " + LONE_SURROGATE, "position string " + LONE_SURROGATE):
-        try:
-            engine.handle(line)
-        except Exception as e:
-            raise wrong_type(e, f"Engine.handle({line!r})") from None
+        engine.handle(line)
     assert len(out) == 2 and all(line.startswith("error ") for line in out)
-    raises(
-        noughts.InvalidMoveError,
-        lambda: parse_records('[Game "classic"]\n\nb2 ' + LONE_SURROGATE + " *\n"),
-        r"^line 3: ",
-    )
-    raises(noughts.InvalidPositionError, lambda: parse_records('[Start "' + LONE_SURROGATE + '"]\n\n*\n'), r"^line 1: ")
+    with pytest.raises(noughts.InvalidMoveError, match=r"^line 3: "):
+        parse_records('[Game "classic"]\n\nb2 ' + LONE_SURROGATE + " *\n")
+    with pytest.raises(noughts.InvalidPositionError, match=r"^line 1: "):
+        parse_records('[Start "' + LONE_SURROGATE + '"]\n\n*\n')
 
 
 @pytest.mark.parametrize("value", [2**31, 99999999999, 2**64, 2**70])
 def test_regression_huge_classic_options(value: int) -> None:
     """B2: rows/cols/k beyond a C int raised TypeError from pybind11 instead of InvalidOptionError."""
     for kwargs in ({"rows": value}, {"cols": value}, {"k": value}):
-        raises(noughts.InvalidOptionError, lambda: Classic(**kwargs))
-    raises(noughts.InvalidPositionError, lambda: parse_records(f'[Rows "{value}"]\n\n*\n'), r"^line 1: ")
+        with pytest.raises(noughts.InvalidOptionError):
+            Classic(**kwargs)
+    with pytest.raises(noughts.InvalidPositionError, match=r"^line 1: "):
+        parse_records(f'[Rows "{value}"]\n\n*\n')
     out: list[str] = []
-    try:
-        Engine(out.append).handle(f"game classic rows={value}")
-    except Exception as e:
-        raise wrong_type(e, "Engine.handle") from None
+    Engine(out.append).handle(f"game classic rows={value}")
     assert len(out) == 1 and out[0].startswith("error ")
 
 
@@ -932,14 +895,14 @@ def test_regression_classic_size_overflow(rows: int, cols: int) -> None:
 
     Passes in a normal build; under scripts/sanitize.sh address,undefined UBSan stops the process here.
     """
-    raises(noughts.InvalidOptionError, lambda: Classic(rows, cols))
+    with pytest.raises(noughts.InvalidOptionError):
+        Classic(rows, cols)
 
 
 def test_regression_record_unicode_digits() -> None:
     """B3: Rows "²" passed str.isdigit() and int() then raised a bare ValueError without the line number."""
-    raises(
-        noughts.InvalidPositionError, lambda: parse_records('[Game "classic"]\n[Rows "\u00b2"]\n\n*\n'), r"^line 2: "
-    )
+    with pytest.raises(noughts.InvalidPositionError, match=r"^line 2: "):
+        parse_records('[Game "classic"]\n[Rows "\u00b2"]\n\n*\n')
 
 
 @pytest.mark.parametrize(
@@ -954,20 +917,22 @@ def test_regression_record_unicode_digits() -> None:
 )
 def test_regression_huge_search_arguments(call: Callable[[], Any]) -> None:
     """B4: counts beyond the C++ types raised TypeError instead of InvalidOptionError."""
-    raises(noughts.InvalidOptionError, call)
+    with pytest.raises(noughts.InvalidOptionError):
+        call()
+
+
+def run_python(code: str, timeout: float) -> subprocess.CompletedProcess[str]:
+    """Runs code in a fresh interpreter that imports this noughts (for crashes and hangs)."""
+    path = (os.path.dirname(noughts.__path__[0]), os.environ.get("PYTHONPATH"))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in path if p))
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=timeout)
 
 
 def test_regression_solve_huge_tt_mb() -> None:
     """B5: solve(tt_mb=1e13) never returned (size_t overflow loops forever in TranspositionTable's constructor)."""
     code = "import noughts; noughts.solve(noughts.Classic(), tt_mb=1e13)"
-    env = dict(
-        os.environ,
-        PYTHONPATH=os.pathsep.join(
-            p for p in (os.path.dirname(noughts.__path__[0]), os.environ.get("PYTHONPATH")) if p
-        ),
-    )
     try:
-        proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=8)
+        proc = run_python(code, timeout=8)
     except subprocess.TimeoutExpired:
         pytest.fail("solve(tt_mb=1e13) hangs")
     # Either a solve with a (clamped) table or InvalidOptionError: both are fine, a hang is not.
@@ -1015,13 +980,7 @@ def test_regression_half_built_game_does_not_crash() -> None:
         "except noughts.Error as e:\n"
         "    print(''.join(traceback.TracebackException.from_exception(e, capture_locals=True).format()))\n"
     )
-    env = dict(
-        os.environ,
-        PYTHONPATH=os.pathsep.join(
-            p for p in (os.path.dirname(noughts.__path__[0]), os.environ.get("PYTHONPATH")) if p
-        ),
-    )
-    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    proc = run_python(code, timeout=60)
     assert proc.returncode == 0, f"exit status {proc.returncode}: {proc.stderr[-500:]}"
 
 
@@ -1030,15 +989,12 @@ def test_regression_engine_position_without_start(line: str) -> None:
     """B13: 'position moves ...' (no 'start' or 'string' before 'moves') raised IndexError out of handle()."""
     out: list[str] = []
     engine = Engine(out.append)
-    try:
-        engine.handle(line)
-    except Exception as e:
-        raise wrong_type(e, f"Engine.handle({line!r})") from None
+    engine.handle(line)
     assert len(out) == 1 and out[0].startswith("error "), out
     assert engine.game.to_string() == Classic().to_string()
 
 
-@pytest.mark.parametrize("cls", [Classic, Ultimate, Quantum])
+@pytest.mark.parametrize("cls", CLASSES)
 def test_an_object_made_by_new_alone_is_a_usable_game(cls):
     # cls.__new__(cls) without __init__ (copy and pickle helpers do this) once
     # left the C++ part unbuilt, and any method crashed the interpreter.

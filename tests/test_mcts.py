@@ -155,6 +155,15 @@ def test_deterministic_for_a_seed(name):
     assert len(runs) > 1
 
 
+def test_any_int_seeds_by_its_low_64_bits():
+    """docs/mcts.md: the seed is any int; its low 64 bits seed the generator."""
+    game = Classic(4, 4, 4)
+    a = MCTS(seed=5).search(game, iterations=500)
+    for big in (5 + 2**64, 5 + 2**65):
+        assert without_time(MCTS(seed=big).search(game, iterations=500)) == without_time(a)
+    MCTS(seed=2**63).search(game, iterations=10)  # no upper bound
+
+
 @pytest.mark.parametrize("name", ALL_GAMES)
 def test_deterministic_over_a_sequence_of_searches(name):
     # Tree reuse and the running random stream are part of the state: the same

@@ -11,7 +11,6 @@ tests/test_threads.py`` runs this file under ThreadSanitizer
 
 from __future__ import annotations
 
-import random
 import threading
 import time
 from collections.abc import Callable
@@ -20,17 +19,11 @@ from typing import Any
 import noughts
 import numpy as np
 import pytest
+from game_choices import random_game
 from noughts import MCTS, Classic, Quantum, Ultimate, VectorGame
 from noughts.engine import Engine
 
 THREADS = 4
-
-
-def played(game: Any, seed: int, plies: int) -> Any:
-    rng = random.Random(seed)
-    for _ in range(plies):
-        game.play(rng.choice(game.legal_actions()))
-    return game
 
 
 def in_threads(calls: list[Callable[[], Any]]) -> list[Any]:
@@ -63,9 +56,9 @@ def in_threads(calls: list[Callable[[], Any]]) -> list[Any]:
 def solve_positions() -> list[Any]:
     return [
         Classic(4, 4, 3, misere=True),  # ~0.2 s
-        played(Ultimate(), 7, 46),  # ~0.2 s
+        random_game(Ultimate, 7, 46),  # ~0.2 s
         Classic(4, 5, 4, gravity=True),
-        played(Quantum(), 2, 4),
+        random_game(Quantum, 2, 4),
     ]
 
 
@@ -93,7 +86,7 @@ def test_solve_one_game_object_from_threads() -> None:
 # ---------------------------------------------------------------------------
 MCTS_CASES = [  # (game, seed, threads inside the search)
     (lambda: Classic(6, 7, 4, gravity=True), 11, 1),
-    (lambda: played(Ultimate(), 3, 10), 12, 1),
+    (lambda: random_game(Ultimate, 3, 10), 12, 1),
     (lambda: Quantum(), 13, 1),
     (lambda: Classic(8, 8, 5), 14, 2),  # two trees in C++ threads, merged at the root
 ]
@@ -119,24 +112,6 @@ def test_mcts_in_threads_matches_sequential() -> None:
     assert parallel == sequential
 
 
-def test_one_mcts_from_two_threads_is_refused_or_serialised() -> None:
-    """Sharing one MCTS between threads is a misuse; it must fail cleanly (RuntimeError), never crash."""
-    mcts = MCTS(seed=1)
-    game = Ultimate()
-    mcts.search(game, iterations=10)  # the C++ searcher exists before the threads start
-
-    def search() -> Any:
-        try:
-            return mcts.search(game, seconds=0.2).best_move
-        except RuntimeError as e:
-            assert "already searching" in str(e)
-            return None
-
-    results = in_threads([search, search])
-    assert any(r is not None for r in results)
-    assert all(r is None or r.id in game.legal_actions() for r in results)
-
-
 # ---------------------------------------------------------------------------
 # (c) perft and random playouts
 # ---------------------------------------------------------------------------
@@ -148,7 +123,7 @@ COUNT_CASES: list[Callable[[], Any]] = [
     lambda: noughts.random_playouts(Ultimate(), 20_000, seed=1),
     lambda: noughts.random_playouts(Quantum(), 20_000, seed=2),
     lambda: noughts.random_playouts(Classic(5, 5, 4, misere=True, free_choice=True), 20_000, seed=3),
-    lambda: noughts.random_playouts(played(Ultimate(), 9, 20), 20_000, seed=4),
+    lambda: noughts.random_playouts(random_game(Ultimate, 9, 20), 20_000, seed=4),
 ]
 
 

@@ -103,7 +103,7 @@ def test_marks_agree_with_history(picks: list[int]) -> None:
 
 # ---------------------------------------------------------------- symmetry
 
-# The dihedral group on a 3x3 index, written here independently of the engine:
+# The dihedral group on a 3x3 index (game_choices writes it independently of the engine):
 SYM = game_choices.SQUARE_SYMMETRIES
 
 

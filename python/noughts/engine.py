@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 from noughts import __version__
 from noughts.errors import Error
-from noughts.mcts import MCTS
+from noughts.mcts import MCTS, check_threads
 from noughts.registry import make_game
 from noughts.solver import solve
 
@@ -131,17 +131,13 @@ class Engine:
 
     def _cmd_position(self, args: list[str]) -> None:
         self._idle()
-        if not args:
-            raise ProtocolError("position needs 'start' or 'string <position string>'")
         moves: list[str] = []
         if "moves" in args:
             i = args.index("moves")
             args, moves = args[:i], args[i + 1 :]
-        if not args:
-            raise ProtocolError("position needs 'start' or 'string <position string>'")
-        if args[0] == "start" and len(args) == 1:
+        if args == ["start"]:
             game = make_game(self.game_name, **self.options)
-        elif args[0] == "string" and len(args) > 1:
+        elif args[:1] == ["string"] and len(args) > 1:
             game = make_game(self.game_name, position=" ".join(args[1:]))
         else:
             raise ProtocolError("position needs 'start' or 'string <position string>'")
@@ -179,10 +175,7 @@ class Engine:
         if name == "seed":
             self.seed = _int(value, "seed")
         elif name == "threads":
-            threads = _int(value, "threads")
-            if not 1 <= threads <= 256:
-                raise ProtocolError(f"threads must be between 1 and 256, not {threads}")
-            self.threads = threads
+            self.threads = check_threads(_int(value, "threads"))
         elif name == "c":
             try:
                 self.c = float(value)

@@ -75,14 +75,23 @@ class SearchResult:
         raise KeyError(move)
 
 
-def _check_int(name: str, value: Any, minimum: int) -> int:
+def _check_int(name: str, value: Any, minimum: int, *, counted: bool = True) -> int:
+    """A whole number >= minimum; a count (`counted`) must also fit the C++ side's 64 bits."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidOptionError(f"{name} must be a whole number, not {value!r}")
     if value < minimum:
         raise InvalidOptionError(f"{name} must be >= {minimum}, not {value}")
-    if value >= 2**63:  # the C++ side counts in 64 bits
+    if counted and value >= 2**63:
         raise InvalidOptionError(f"{name} must be below 2**63, not {value}")
     return value
+
+
+def check_threads(value: Any) -> int:
+    """Threads of a search: 1 to 256 (the C++ side's bound), for MCTS and the engine's setoption."""
+    threads = _check_int("threads", value, -(2**63))
+    if not 1 <= threads <= 256:
+        raise InvalidOptionError(f"threads must be between 1 and 256, not {threads}")
+    return threads
 
 
 def _check_budget(iterations: Any, seconds: Any) -> tuple[int, float]:
@@ -140,12 +149,10 @@ class MCTS:
         iterations: int | None = None,
         seconds: float | None = None,
     ) -> None:
-        _check_int("seed", seed, -(2**63))
+        _check_int("seed", seed, -(2**63), counted=False)  # any int: its low 64 bits seed the generator
         if isinstance(c, bool) or not isinstance(c, (int, float)) or not math.isfinite(c) or c < 0:
             raise InvalidOptionError(f"c must be a finite number >= 0, not {c!r}")
-        _check_int("threads", threads, 1)
-        if threads > 256:
-            raise InvalidOptionError(f"threads must be at most 256, not {threads}")
+        check_threads(threads)
         _check_int("max_nodes", max_nodes, 256 * threads)
         if not isinstance(reuse, bool):
             raise InvalidOptionError(f"reuse must be True or False, not {reuse!r}")

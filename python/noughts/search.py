@@ -16,12 +16,12 @@ class PlayoutCounts(NamedTuple):
     draws: int
 
 
-def _check_count(name: str, value: Any, limit: int = 2**63) -> int:
+def _check_count(name: str, value: Any, limit: int | None = 2**63) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidOptionError(f"{name} must be a whole number, not {value!r}")
     if value < 0:
         raise InvalidOptionError(f"{name} must be >= 0, not {value}")
-    if value >= limit:
+    if limit is not None and value >= limit:
         raise InvalidOptionError(f"{name} must be below {limit}, not {value}")
     return value
 
@@ -36,5 +36,5 @@ def perft(game: Any, depth: int) -> int:
 
 def random_playouts(game: Any, n: int, *, seed: int = 0) -> PlayoutCounts:
     """Plays `n` uniformly random games from the position; deterministic for a seed."""
-    x, o, d = _core.random_playouts(game, _check_count("n", n), _check_count("seed", seed) & (2**64 - 1))
+    x, o, d = _core.random_playouts(game, _check_count("n", n), _check_count("seed", seed, None) & (2**64 - 1))
     return PlayoutCounts(x, o, d)
