@@ -185,6 +185,22 @@ def test_codingame_coordinates_round_trip(row, col):
     assert noughts.Ultimate().move_name(move) == "abcdefghi"[col] + str(row + 1)
 
 
+@pytest.mark.parametrize("row,col", [(0, 9), (9, 0), (3, -1), (-1, -1), (100, 4)])
+def test_codingame_grid_to_id_rejects_squares_off_the_grid(row, col):
+    from noughts.codingame import grid_to_id
+
+    with pytest.raises(noughts.InvalidMoveError, match="rows and columns are 0..8"):
+        grid_to_id(row, col)
+
+
+@pytest.mark.parametrize("move", [-1, 81, 1000])
+def test_codingame_id_to_grid_rejects_ids_outside_ultimate(move):
+    from noughts.codingame import id_to_grid
+
+    with pytest.raises(noughts.InvalidMoveError, match="ids are 0..80"):
+        id_to_grid(move)
+
+
 def test_codingame_rejects_squares_off_the_grid():
     import io
 

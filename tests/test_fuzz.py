@@ -207,8 +207,6 @@ def known_bug(error: BaseException, inputs: tuple[Any, ...]) -> str | None:
         return "B2-B4-big-int"
     if type(error) is ValueError and "invalid literal for int()" in message:
         return "B3-unicode-digits"
-    if isinstance(error, IndexError) and "position" in text.lower() and "moves" in text:
-        return "B13-position-moves"
     return None
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+from noughts.errors import InvalidMoveError
 from noughts.mcts import MCTS
 from noughts.ultimate import Ultimate
 
@@ -19,20 +20,18 @@ __all__ = ["grid_to_id", "id_to_grid", "run"]
 
 
 def grid_to_id(row: int, col: int) -> int:
-    """The move id (board * 9 + cell) of a 9x9 grid square."""
+    """The move id (board * 9 + cell) of a 9x9 grid square (row and column 0..8)."""
+    if not (0 <= row < 9 and 0 <= col < 9):
+        raise InvalidMoveError(f"square {row} {col} is off the grid: rows and columns are 0..8")
     return ((row // 3) * 3 + col // 3) * 9 + (row % 3) * 3 + col % 3
 
 
 def id_to_grid(move: int) -> tuple[int, int]:
+    """The 9x9 grid square (row, column) of an Ultimate move id (0..80)."""
+    if not 0 <= move < 81:
+        raise InvalidMoveError(f"move id {move} is not an Ultimate move: ids are 0..80")
     board, cell = divmod(move, 9)
     return (board // 3) * 3 + cell // 3, (board % 3) * 3 + cell % 3
-
-
-def _square(row: int, col: int) -> int:
-    """The move id of a square the referee sent, which must be on the grid."""
-    if not (0 <= row < 9 and 0 <= col < 9):
-        raise ValueError(f"the referee sent square {row} {col}: rows and columns are 0..8")
-    return grid_to_id(row, col)
 
 
 def _numbers(stream: TextIO, count: int) -> list[int]:
@@ -55,9 +54,9 @@ def run(
         while True:
             row, col = _numbers(stdin, 2)
             if (row, col) != (-1, -1):
-                game.play(_square(row, col))
+                game.play(grid_to_id(row, col))
             (count,) = _numbers(stdin, 1)
-            valid = {_square(*_numbers(stdin, 2)) for _ in range(count)}
+            valid = {grid_to_id(*_numbers(stdin, 2)) for _ in range(count)}
             result = engine.search(game, seconds=(first_ms if first else ms) / 1000)
             move = result.best_move.id
             if valid and move not in valid:  # trust the referee's list if the rules ever differ
