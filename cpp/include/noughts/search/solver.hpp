@@ -288,7 +288,7 @@ class Solver {
       return r;
     };
     if constexpr (detail::HasTactics<G>) {
-      for (int i = 0; i < moves.size(); ++i) order[open] = i, rank[open] = rank_of(i), ++open;
+      open = moves.size();  // ranked below, after the first move's search
     } else {
       g.legal_moves(moves);
       children = &frame(depth);
@@ -353,6 +353,36 @@ class Solver {
         return kids[i];
       }
     };
+    if constexpr (detail::HasTactics<G>) {
+      // Nine in ten nodes that search are cut by their first move. Away from
+      // the root (where the cutoffs below want every child ranked), that move
+      // is found by one branch-free max over the hints and searched before
+      // the others are ranked at all (4x4 k=4: 3.88 -> 3.66 ms).
+      int first = -1;
+      if (depth >= kEtcDepth && open > 0) {
+        std::uint64_t top = 0;
+        for (int i = 0; i < open; ++i)
+          top = std::max(top, std::uint64_t{static_cast<std::uint32_t>(std::clamp(hints[i], 0, (1 << 14) - 1))} << 32 |
+                                  static_cast<std::uint32_t>(~i));
+        first = ~static_cast<int>(static_cast<std::uint32_t>(top));
+        if (tt_move != TranspositionTable::kNoMove)  // rare: the table's move goes first
+          for (int i = 0; i < open; ++i) first = moves[i] == tt_move ? i : first;
+        const int v = score_of_child(g, child(first), alpha, beta, depth);
+        if (v > best) {
+          best = v;
+          best_move = moves[first];
+          if (v > alpha) alpha = v;
+        }
+        if (alpha >= beta) {
+          store(k, alpha0, beta0, best, best_move, nodes_before);
+          return best;
+        }
+      }
+      int ranked = 0;
+      for (int i = 0; i < open; ++i)
+        if (i != first) order[ranked] = i, rank[ranked] = rank_of(i), ++ranked;
+      open = ranked;
+    }
     // Enhanced transposition cutoff: a child already in the table may refute
     // this node before any child is searched. Worth its keys only where
     // subtrees are big, near the root.
