@@ -188,6 +188,50 @@ class Classic {
       best = std::min(best, r.map_bits(s, marks_[0]) | r.map_bits(s, marks_[1]) << 32);
     return bits::mix(best);
   }
+  // The solver's incremental key (optional hook): the position's images
+  // under every symmetry, carried down the search path, so that a child's
+  // canonical key costs one OR per symmetry instead of mapping the whole
+  // board again. key_of(key_state()) == canonical_hash().
+  struct KeyState {
+    // Up to 32 cells: [s] holds image s of both symbols (X in bits 0..31,
+    // O in 32..63); larger boards: [2s] X's image, [2s + 1] O's.
+    std::array<std::uint64_t, 2 * ClassicRules::kMaxSymmetries> images;
+  };
+  KeyState key_state() const noexcept {
+    const auto& r = *rules_;
+    KeyState k;
+    for (int s = 0; s < r.num_symmetries(); ++s) {
+      const std::uint64_t x = r.map_bits(s, marks_[0]), o = r.map_bits(s, marks_[1]);
+      if (r.cells() <= 32) k.images[s] = x | o << 32;
+      else k.images[2 * s] = x, k.images[2 * s + 1] = o;
+    }
+    return k;
+  }
+  // The key state after the legal move m, from this position's.
+  KeyState key_state_after(const KeyState& k, Move m) const noexcept {
+    const auto& r = *rules_;
+    const int symbol = r.free_choice() ? (m & 1) : (ply_ & 1);
+    const int cell = target_cell(m);
+    KeyState after = k;
+    if (r.cells() <= 32) {
+      for (int s = 0; s < r.num_symmetries(); ++s) after.images[s] |= bits::bit(r.map_cell(s, cell) + 32 * symbol);
+    } else {
+      for (int s = 0; s < r.num_symmetries(); ++s) after.images[2 * s + symbol] |= bits::bit(r.map_cell(s, cell));
+    }
+    return after;
+  }
+  std::uint64_t key_of(const KeyState& k) const noexcept {
+    const auto& r = *rules_;
+    if (r.cells() <= 32) {
+      std::uint64_t best = k.images[0];
+      for (int s = 1; s < r.num_symmetries(); ++s) best = std::min(best, k.images[s]);
+      return bits::mix(best);
+    }
+    std::uint64_t best = bits::combine(bits::mix(k.images[0]), k.images[1]);
+    for (int s = 1; s < r.num_symmetries(); ++s)
+      best = std::min(best, bits::combine(bits::mix(k.images[2 * s]), k.images[2 * s + 1]));
+    return best;
+  }
   int num_symmetries() const noexcept { return rules_->num_symmetries(); }
   Classic symmetric(int s) const noexcept {
     Classic g = *this;

@@ -91,10 +91,31 @@ template <class G>
 concept HasCanStillWin = requires(const G& g, Player p) {
   { g.can_still_win(p) } -> std::convertible_to<bool>;
 };
+// Optional game hook: the canonical key kept incrementally along the search
+// path (key_of(key_state()) is the canonical key; key_state_after(k, m) the
+// state of the position after the legal move m).
+template <class G>
+concept HasKeyState = requires(const G& g, const typename G::KeyState& k, Move m) {
+  { g.key_state() } -> std::same_as<typename G::KeyState>;
+  { g.key_state_after(k, m) } -> std::same_as<typename G::KeyState>;
+  { g.key_of(k) } -> std::same_as<std::uint64_t>;
+};
+struct NoKeyState {};
+template <class G>
+struct KeyStateOf {
+  using type = NoKeyState;
+};
+template <HasKeyState G>
+struct KeyStateOf<G> {
+  using type = typename G::KeyState;
+};
 }  // namespace detail
 
 template <Game G>
 class Solver {
+  using KeyState = typename detail::KeyStateOf<G>::type;
+  static constexpr bool kKeyState = detail::HasKeyState<G>;
+
  public:
   static constexpr int kWin = 1000;
   // Enhanced transposition cutoffs above this depth. Measured on Classic with
@@ -112,22 +133,23 @@ class Solver {
     start_ = std::chrono::steady_clock::now();
     nodes_ = 0;
     Solution s;
+    const KeyState rk = key_state(root);
     // Win, draw or loss first (cheap, null windows), then the exact distance.
     // Two null-window questions (can the mover win? can they avoid losing?)
     // are cheaper than one search with a window around the draw.
-    int score = search(root, 0, 1, 0);
+    int score = search(root, rk, 0, 1, 0);
     if (score >= 1) {
       // The fastest win: "a win within d plies?" for d = 1, 2, ... Each test
       // is a null window; mate-distance pruning keeps the early ones tiny.
       int d = 1;
-      while (search(root, kWin - d - 1, kWin - d, 0) < kWin - d) ++d;
+      while (search(root, rk, kWin - d - 1, kWin - d, 0) < kWin - d) ++d;
       score = kWin - d;
-    } else if (search(root, -1, 0, 0) >= 0) {
+    } else if (search(root, rk, -1, 0, 0) >= 0) {
       score = 0;
     } else {
       // The slowest loss: "can the mover last d plies?" while it holds.
       int d = 2;
-      while (search(root, -(kWin - d) - 1, -(kWin - d), 0) >= -(kWin - d)) ++d;
+      while (search(root, rk, -(kWin - d) - 1, -(kWin - d), 0) >= -(kWin - d)) ++d;
       score = -(kWin - (d - 1));
     }
     s.value = sign(score);
@@ -173,13 +195,13 @@ class Solver {
   int child_score(const G& g, Move m, int alpha, int beta) {
     G child = g;
     child.play(m);
-    return score_of_child(g, child, alpha, beta, 0);
+    return score_of_child(g, child, key_state(child), alpha, beta, 0);
   }
-  int score_of_child(const G& g, const G& child, int alpha, int beta, int depth) {
+  int score_of_child(const G& g, const G& child, const KeyState& ck, int alpha, int beta, int depth) {
     const Player me = g.to_move();
     if (child.outcome().over()) return terminal_score(child.outcome(), me);
-    if (child.to_move() == me) return older(search(child, younger(alpha), younger(beta), depth + 1));
-    return -older(search(child, -younger(beta), -younger(alpha), depth + 1));
+    if (child.to_move() == me) return older(search(child, ck, younger(alpha), younger(beta), depth + 1));
+    return -older(search(child, ck, -younger(beta), -younger(alpha), depth + 1));
   }
 
   // The children of the node at `depth` live in frames_[depth]: reserved
@@ -193,6 +215,26 @@ class Solver {
     return frames_[depth];
   }
 
+  // The key state of a position, and of its child after m: empty for games
+  // without the hook, and unused (so not kept) without symmetry.
+  KeyState key_state(const G& g) const noexcept {
+    if constexpr (kKeyState) {
+      if (limits_.symmetry) return g.key_state();
+    }
+    return KeyState{};
+  }
+  KeyState key_state_after(const G& g, const KeyState& k, Move m) const noexcept {
+    if constexpr (kKeyState) {
+      if (limits_.symmetry) return g.key_state_after(k, m);
+    }
+    return KeyState{};
+  }
+  std::uint64_t key(const G& g, const KeyState& k) const noexcept {
+    if constexpr (kKeyState) {
+      if (limits_.symmetry) return g.key_of(k);
+    }
+    return key(g);
+  }
   std::uint64_t key(const G& g) const noexcept {
     if (!limits_.symmetry) return g.hash();
     if constexpr (requires { g.canonical_hash(); }) return g.canonical_hash();
@@ -215,7 +257,7 @@ class Solver {
   }
 
   // Fail-soft negamax on a position that is not over.
-  int search(const G& g, int alpha, int beta, int depth) {
+  int search(const G& g, const KeyState& gk, int alpha, int beta, int depth) {
     if ((++nodes_ & 4095) == 0) check_limits();
     const std::uint64_t nodes_before = nodes_;
     const Player me = g.to_move();
@@ -240,7 +282,7 @@ class Solver {
       }
       return false;
     };
-    const std::uint64_t k = key(g);
+    const std::uint64_t k = key(g, gk);
     if constexpr (detail::HasTactics<G>) {
       // The game settles what it can see at once, while the table's bucket
       // is on its way from memory.
@@ -367,7 +409,7 @@ class Solver {
         first = ~static_cast<int>(static_cast<std::uint32_t>(top));
         if (tt_move != TranspositionTable::kNoMove)  // rare: the table's move goes first
           for (int i = 0; i < open; ++i) first = moves[i] == tt_move ? i : first;
-        const int v = score_of_child(g, child(first), alpha, beta, depth);
+        const int v = score_of_child(g, child(first), key_state_after(g, gk, moves[first]), alpha, beta, depth);
         if (v > best) {
           best = v;
           best_move = moves[first];
@@ -390,7 +432,7 @@ class Solver {
       for (int j = 0; j < open; ++j) {
         const G& c = child(order[j]);
         if (c.outcome().over()) continue;
-        const auto* e = tt_.find(key(c));
+        const auto* e = tt_.find(key(c, key_state_after(g, gk, moves[order[j]])));
         if (!e) continue;
         // The child's upper bound, seen from here, is a lower bound on this node.
         const int from_here = c.to_move() == me ? older(e->lower) : -older(e->upper);
@@ -402,7 +444,7 @@ class Solver {
     }
     for (int j = 0; j < open; ++j) {
       const int i = pick(j);
-      const int v = score_of_child(g, child(i), alpha, beta, depth);
+      const int v = score_of_child(g, child(i), key_state_after(g, gk, moves[i]), alpha, beta, depth);
       if (v > best) {
         best = v;
         best_move = moves[i];
