@@ -121,6 +121,7 @@ ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows
       for (int c = 0; c < C; ++c) {
         auto [ir, ic] = image(s, r, c);
         symmetry_map_[s][r * C + c] = static_cast<std::uint8_t>(ir * C + ic);
+        image_bits_[r * C + c][s] = bits::bit(ir * C + ic);
       }
   byte_maps_.assign(static_cast<std::size_t>(num_symmetries_) * 8 * 256, 0);
   for (int s = 0; s < num_symmetries_; ++s)

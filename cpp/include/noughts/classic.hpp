@@ -67,6 +67,8 @@ class ClassicRules {
 
   int num_symmetries() const noexcept { return num_symmetries_; }
   int map_cell(int symmetry, int cell) const noexcept { return symmetry_map_[symmetry][cell]; }
+  // [s]: the cell's image under symmetry s, as a bit (0 past the symmetries).
+  const std::array<std::uint64_t, kMaxSymmetries>& image_bits(int cell) const noexcept { return image_bits_[cell]; }
   std::uint64_t map_bits(int symmetry, std::uint64_t b) const noexcept {
     if (symmetry == 0) return b;
     // Byte-wise lookup: eight table reads instead of a loop over the bits.
@@ -94,6 +96,7 @@ class ClassicRules {
   std::array<std::uint16_t, kMaxCells + 1> cell_first_{};
   int num_symmetries_ = 1;
   std::array<std::array<std::uint8_t, kMaxCells>, kMaxSymmetries> symmetry_map_{};
+  std::array<std::array<std::uint64_t, kMaxSymmetries>, kMaxCells> image_bits_{};
   std::vector<std::uint64_t> byte_maps_;  // [symmetry][byte][value] -> mapped bits
   std::vector<std::uint64_t> has_line_;   // bit m: the cells m hold a line (small boards only)
 };
@@ -214,7 +217,10 @@ class Classic {
     const int cell = target_cell(m);
     KeyState after = k;
     if (r.cells() <= 32) {
-      for (int s = 0; s < r.num_symmetries(); ++s) after.images[s] |= bits::bit(r.map_cell(s, cell) + 32 * symbol);
+      // All eight words, used or not (unused symmetries add nothing): a
+      // fixed count the compiler unrolls.
+      const int shift = 32 * symbol;
+      for (int s = 0; s < ClassicRules::kMaxSymmetries; ++s) after.images[s] |= r.image_bits(cell)[s] << shift;
     } else {
       for (int s = 0; s < r.num_symmetries(); ++s) after.images[2 * s + symbol] |= bits::bit(r.map_cell(s, cell));
     }
