@@ -78,6 +78,12 @@ ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows
       if (line & bits::bit(cell)) cell_lines_.push_back(line);
   }
   cell_first_[cells_] = static_cast<std::uint16_t>(cell_lines_.size());
+  if (lines_.size() <= 64) {
+    for (std::size_t i = 0; i < lines_.size(); ++i) {
+      all_line_bits_ |= bits::bit(static_cast<int>(i));
+      bits::for_each(lines_[i], [&](int cell) { line_bits_[cell] |= bits::bit(static_cast<int>(i)); });
+    }
+  }
   // Small boards: whether a set of cells holds a line, for every set. Built
   // from the minimal sets (the lines) upwards: a set holds a line if it is
   // one or drops a cell to a set that does.
@@ -205,7 +211,7 @@ std::uint64_t Classic::playable_cells() const noexcept {
   return empty & (bottom | (occupied() >> r.cols()));
 }
 
-Tactics Classic::tactics(MoveList& moves, int* hints) const noexcept {
+Tactics Classic::tactics(MoveList& moves, int* hints, const SearchState& state) const noexcept {
   const auto& r = *rules_;
   moves.clear();
   const std::uint64_t playable = playable_cells();
@@ -219,9 +225,8 @@ Tactics Classic::tactics(MoveList& moves, int* hints) const noexcept {
   std::array<int, ClassicRules::kMaxCells> weight;  // per cell: the hint before clamping
   std::fill_n(weight.begin(), r.cells(), 0);
   const int k = r.k();
-  for (auto line : r.all_lines()) {
+  auto visit = [&](std::uint64_t line) {
     const std::uint64_t x = line & marks_[0], o = line & marks_[1];
-    if (x && o) continue;
     // A live line holds marks of one symbol at most: they are the k cells
     // but its gap, so one count serves both.
     const std::uint64_t gap = line & ~(x | o);
@@ -233,6 +238,17 @@ Tactics Classic::tactics(MoveList& moves, int* hints) const noexcept {
     // open to both.
     const int w = (x | o) ? 1 << std::min(k - empty, 5) : 2;
     bits::for_each(gap & playable, [&](int c) { weight[c] += w; });
+  };
+  if (const std::uint64_t all = r.all_line_bits()) {
+    // Only the lines not yet entered by both symbols: in the solver's
+    // positions most lines are dead, and skipping them one by one cost a
+    // fifth of this function (4x4 k=4: 62 -> 52 ns a call, 5x5 k=4: 71 -> 51).
+    const auto& lines = r.all_lines();
+    for (std::uint64_t live = all & ~(state.entered[0] & state.entered[1]); live; live &= live - 1)
+      visit(lines[bits::lowest(live)]);
+  } else {
+    for (auto line : r.all_lines())
+      if (!((line & marks_[0]) && (line & marks_[1]))) visit(line);
   }
 
   const int me = ply_ & 1;

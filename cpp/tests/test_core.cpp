@@ -73,34 +73,38 @@ int main() {
     check(same, "Ultimate symmetric_hash(s) == symmetric(s).hash()");
   }
 
-  // Classic's incremental solver key agrees with the canonical key computed
-  // from scratch, after every legal move, on boards below and above 32 cells
-  // (two layouts) and with each symmetry group (8, 4 and 2 images).
+  // Classic's search state kept a move at a time agrees with the state of
+  // the child computed from scratch (its key is the canonical key, its lines
+  // entered are those holding each symbol), after every legal move, on
+  // boards below and above 32 cells and 64 lines, with each symmetry group.
   {
     Rng rng(11);
-    bool same = true;
+    bool same_key = true, same_lines = true;
     const ClassicOptions boards[] = {{3, 3, 3},       {4, 4, 4, false, true}, {5, 5, 4},  {4, 6, 4, false, false, true},
                                      {6, 6, 4, true}, {7, 7, 5, false, true}, {5, 8, 4}, {8, 8, 5, false, true, true}};
     for (const auto& o : boards) {
       for (int game = 0; game < 40; ++game) {
         Classic g(o);
-        auto k = g.key_state();
+        auto k = g.search_state();
         while (!g.outcome().over()) {
-          same = same && g.key_of(k) == g.canonical_hash();
+          same_key = same_key && g.key_of(k) == g.canonical_hash();
           Classic::MoveList moves{};  // zeroed: GCC cannot see that the random index is below the size
           g.legal_moves(moves);
           for (int i = 0; i < moves.size(); ++i) {
             Classic child = g;
             child.play(moves[i]);
-            same = same && g.key_of(g.key_state_after(k, moves[i])) == child.canonical_hash();
+            const auto after = g.search_state_after(k, moves[i]);
+            same_key = same_key && g.key_of(after) == child.canonical_hash();
+            same_lines = same_lines && after.entered == child.search_state().entered;
           }
           const Move m = moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
-          k = g.key_state_after(k, m);
+          k = g.search_state_after(k, m);
           g.play(m);
         }
       }
     }
-    check(same, "Classic key_of(key_state_after(k, m)) == canonical_hash() of the child");
+    check(same_key, "Classic key_of(search_state_after(s, m)) == canonical_hash() of the child");
+    check(same_lines, "Classic search_state_after(s, m) keeps the lines entered by each symbol");
   }
 
   // MCTS, the same template for every game: it finds a win in one.

@@ -59,6 +59,10 @@ class ClassicRules {
   const std::uint64_t* lines_begin(int cell) const noexcept { return cell_lines_.data() + cell_first_[cell]; }
   const std::uint64_t* lines_end(int cell) const noexcept { return cell_lines_.data() + cell_first_[cell + 1]; }
   const std::vector<std::uint64_t>& all_lines() const noexcept { return lines_; }
+  // Boards of up to 64 lines: bit i is line i of all_lines(); line_bits(cell)
+  // the lines through the cell, all_line_bits() every line. Larger boards: 0.
+  std::uint64_t line_bits(int cell) const noexcept { return line_bits_[cell]; }
+  std::uint64_t all_line_bits() const noexcept { return all_line_bits_; }
   // Boards of up to kMaxTableCells cells keep a bit per set of cells: does it
   // hold a line? One load then answers what a loop over lines would.
   static constexpr int kMaxTableCells = 16;
@@ -92,6 +96,8 @@ class ClassicRules {
   std::array<std::uint64_t, kMaxCells> columns_{};
   std::array<std::uint8_t, kMaxCells> column_of_{};
   std::vector<std::uint64_t> lines_;
+  std::array<std::uint64_t, kMaxCells> line_bits_{};
+  std::uint64_t all_line_bits_ = 0;
   std::vector<std::uint64_t> cell_lines_;
   std::array<std::uint16_t, kMaxCells + 1> cell_first_{};
   int num_symmetries_ = 1;
@@ -160,20 +166,6 @@ class Classic {
     }
   }
 
-  // The solver's tactical hook (Tactics in game.hpp), from one pass over the
-  // lines: immediate wins, forced blocks and moves that lose at once or let
-  // the opponent win at once, found from the cells that complete a line
-  // rather than by playing every move; `moves` keeps the order of
-  // legal_moves(). The hint of a move (0..kMaxHint, higher first): the lines
-  // through its cell still open to a symbol, each counting more the fuller
-  // it is (2^marks), so cells that extend or block the most advanced lines
-  // come first. In misere completing a line loses, and the order is reversed
-  // (quiet cells first). Measured on 5x5 k=4: 2.4 M nodes with 2^marks,
-  // 3.0 M with 4^marks, 6.4 M with 8^marks, over 25 M with 2 + marks;
-  // counting open lines alone does not finish in 20 s.
-  static constexpr int kMaxHint = (1 << 14) - 1;
-  Tactics tactics(MoveList& moves, int* hints) const noexcept;
-
   std::uint64_t hash() const noexcept { return bits::combine(bits::mix(marks_[0]), marks_[1]); }
   // The same for every symmetric image of the position (the solver's table
   // key). Up to 32 cells both marks fit one word, and the smallest image of
@@ -191,31 +183,38 @@ class Classic {
       best = std::min(best, r.map_bits(s, marks_[0]) | r.map_bits(s, marks_[1]) << 32);
     return bits::mix(best);
   }
-  // The solver's incremental key (optional hook): the position's images
-  // under every symmetry, carried down the search path, so that a child's
-  // canonical key costs one OR per symmetry instead of mapping the whole
-  // board again. key_of(key_state()) == canonical_hash().
-  struct KeyState {
+  // What the solver carries down its search path for a position (optional
+  // hook, search/solver.hpp), kept by a few ORs a move instead of being
+  // recomputed at every node: the position's images under the symmetries
+  // (its canonical key: key_of(search_state()) == canonical_hash()), and
+  // which lines each symbol has entered, so the tactics visit only the lines
+  // still live (boards of up to 64 lines).
+  struct SearchState {
     // Up to 32 cells: [s] holds image s of both symbols (X in bits 0..31,
     // O in 32..63); larger boards: [2s] X's image, [2s + 1] O's.
     std::array<std::uint64_t, 2 * ClassicRules::kMaxSymmetries> images;
+    // Bit i of [symbol]: line i of the rules holds that symbol.
+    std::array<std::uint64_t, 2> entered;
   };
-  KeyState key_state() const noexcept {
+  SearchState search_state() const noexcept {
     const auto& r = *rules_;
-    KeyState k;
+    SearchState k;
     for (int s = 0; s < r.num_symmetries(); ++s) {
       const std::uint64_t x = r.map_bits(s, marks_[0]), o = r.map_bits(s, marks_[1]);
       if (r.cells() <= 32) k.images[s] = x | o << 32;
       else k.images[2 * s] = x, k.images[2 * s + 1] = o;
     }
+    k.entered = {0, 0};
+    for (int symbol = 0; symbol < 2; ++symbol)
+      bits::for_each(marks_[symbol], [&](int cell) { k.entered[symbol] |= r.line_bits(cell); });
     return k;
   }
-  // The key state after the legal move m, from this position's.
-  KeyState key_state_after(const KeyState& k, Move m) const noexcept {
+  // The state after the legal move m, from this position's.
+  SearchState search_state_after(const SearchState& k, Move m) const noexcept {
     const auto& r = *rules_;
     const int symbol = r.free_choice() ? (m & 1) : (ply_ & 1);
     const int cell = target_cell(m);
-    KeyState after = k;
+    SearchState after = k;
     if (r.cells() <= 32) {
       // All eight words, used or not (unused symmetries add nothing): a
       // fixed count the compiler unrolls.
@@ -224,9 +223,10 @@ class Classic {
     } else {
       for (int s = 0; s < r.num_symmetries(); ++s) after.images[2 * s + symbol] |= bits::bit(r.map_cell(s, cell));
     }
+    after.entered[symbol] |= r.line_bits(cell);
     return after;
   }
-  std::uint64_t key_of(const KeyState& k) const noexcept {
+  std::uint64_t key_of(const SearchState& k) const noexcept {
     const auto& r = *rules_;
     if (r.cells() <= 32) {
       std::uint64_t best = k.images[0];
@@ -238,6 +238,20 @@ class Classic {
       best = std::min(best, bits::combine(bits::mix(k.images[2 * s]), k.images[2 * s + 1]));
     return best;
   }
+  // The solver's tactical hook (Tactics in game.hpp), from one pass over the
+  // lines: immediate wins, forced blocks and moves that lose at once or let
+  // the opponent win at once, found from the cells that complete a line
+  // rather than by playing every move; `moves` keeps the order of
+  // legal_moves(). The hint of a move (0..kMaxHint, higher first): the lines
+  // through its cell still open to a symbol, each counting more the fuller
+  // it is (2^marks), so cells that extend or block the most advanced lines
+  // come first. In misere completing a line loses, and the order is reversed
+  // (quiet cells first). Measured on 5x5 k=4: 2.4 M nodes with 2^marks,
+  // 3.0 M with 4^marks, 6.4 M with 8^marks, over 25 M with 2 + marks;
+  // counting open lines alone does not finish in 20 s.
+  static constexpr int kMaxHint = (1 << 14) - 1;
+  // The state must be this position's (search_state() or kept along the path).
+  Tactics tactics(MoveList& moves, int* hints, const SearchState& state) const noexcept;
   int num_symmetries() const noexcept { return rules_->num_symmetries(); }
   Classic symmetric(int s) const noexcept {
     Classic g = *this;

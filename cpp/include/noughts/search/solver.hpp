@@ -79,42 +79,44 @@ template <class G>
 concept HasThreatHint = requires(const G& g) {
   { g.opponent_may_win_next() } -> std::convertible_to<bool>;
 };
-// Optional game hook: the position's immediate facts and the moves worth
-// searching (Tactics in game.hpp). A game with it is searched without
-// playing every move up front.
-template <class G>
-concept HasTactics = requires(const G& g, typename G::MoveList& moves, int* hints) {
-  { g.tactics(moves, hints) } -> std::same_as<Tactics>;
-};
 // Optional game hook: can player p still win at all?
 template <class G>
 concept HasCanStillWin = requires(const G& g, Player p) {
   { g.can_still_win(p) } -> std::convertible_to<bool>;
 };
-// Optional game hook: the canonical key kept incrementally along the search
-// path (key_of(key_state()) is the canonical key; key_state_after(k, m) the
-// state of the position after the legal move m).
+// Optional game hook: a state the solver carries down its search path,
+// updated a move at a time instead of recomputed at every node:
+// search_state() from scratch, search_state_after(s, m) for the position
+// after the legal move m, and key_of(s) the canonical key.
 template <class G>
-concept HasKeyState = requires(const G& g, const typename G::KeyState& k, Move m) {
-  { g.key_state() } -> std::same_as<typename G::KeyState>;
-  { g.key_state_after(k, m) } -> std::same_as<typename G::KeyState>;
-  { g.key_of(k) } -> std::same_as<std::uint64_t>;
+concept HasSearchState = requires(const G& g, const typename G::SearchState& s, Move m) {
+  { g.search_state() } -> std::same_as<typename G::SearchState>;
+  { g.search_state_after(s, m) } -> std::same_as<typename G::SearchState>;
+  { g.key_of(s) } -> std::same_as<std::uint64_t>;
 };
-struct NoKeyState {};
+struct NoSearchState {};
 template <class G>
-struct KeyStateOf {
-  using type = NoKeyState;
+struct SearchStateOf {
+  using type = NoSearchState;
 };
-template <HasKeyState G>
-struct KeyStateOf<G> {
-  using type = typename G::KeyState;
+template <HasSearchState G>
+struct SearchStateOf<G> {
+  using type = typename G::SearchState;
 };
+// Optional game hook: the position's immediate facts and the moves worth
+// searching (Tactics in game.hpp), given its search state. A game with it is
+// searched without playing every move up front.
+template <class G>
+concept HasTactics =
+    requires(const G& g, typename G::MoveList& moves, int* hints, const typename SearchStateOf<G>::type& s) {
+      { g.tactics(moves, hints, s) } -> std::same_as<Tactics>;
+    };
 }  // namespace detail
 
 template <Game G>
 class Solver {
-  using KeyState = typename detail::KeyStateOf<G>::type;
-  static constexpr bool kKeyState = detail::HasKeyState<G>;
+  using State = typename detail::SearchStateOf<G>::type;
+  static constexpr bool kState = detail::HasSearchState<G>;
 
  public:
   static constexpr int kWin = 1000;
@@ -133,7 +135,7 @@ class Solver {
     start_ = std::chrono::steady_clock::now();
     nodes_ = 0;
     Solution s;
-    const KeyState rk = key_state(root);
+    const State rk = search_state(root);
     // Win, draw or loss first (cheap, null windows), then the exact distance.
     // Two null-window questions (can the mover win? can they avoid losing?)
     // are cheaper than one search with a window around the draw.
@@ -195,9 +197,9 @@ class Solver {
   int child_score(const G& g, Move m, int alpha, int beta) {
     G child = g;
     child.play(m);
-    return score_of_child(g, child, key_state(child), alpha, beta, 0);
+    return score_of_child(g, child, search_state(child), alpha, beta, 0);
   }
-  int score_of_child(const G& g, const G& child, const KeyState& ck, int alpha, int beta, int depth) {
+  int score_of_child(const G& g, const G& child, const State& ck, int alpha, int beta, int depth) {
     const Player me = g.to_move();
     if (child.outcome().over()) return terminal_score(child.outcome(), me);
     if (child.to_move() == me) return older(search(child, ck, younger(alpha), younger(beta), depth + 1));
@@ -215,23 +217,19 @@ class Solver {
     return frames_[depth];
   }
 
-  // The key state of a position, and of its child after m: empty for games
-  // without the hook, and unused (so not kept) without symmetry.
-  KeyState key_state(const G& g) const noexcept {
-    if constexpr (kKeyState) {
-      if (limits_.symmetry) return g.key_state();
-    }
-    return KeyState{};
+  // The search state of a position, and of its child after m (empty for
+  // games without the hook).
+  State search_state(const G& g) const noexcept {
+    if constexpr (kState) return g.search_state();
+    else return State{};
   }
-  KeyState key_state_after(const G& g, const KeyState& k, Move m) const noexcept {
-    if constexpr (kKeyState) {
-      if (limits_.symmetry) return g.key_state_after(k, m);
-    }
-    return KeyState{};
+  State search_state_after(const G& g, const State& s, Move m) const noexcept {
+    if constexpr (kState) return g.search_state_after(s, m);
+    else return State{};
   }
-  std::uint64_t key(const G& g, const KeyState& k) const noexcept {
-    if constexpr (kKeyState) {
-      if (limits_.symmetry) return g.key_of(k);
+  std::uint64_t key(const G& g, const State& s) const noexcept {
+    if constexpr (kState) {
+      if (limits_.symmetry) return g.key_of(s);
     }
     return key(g);
   }
@@ -257,7 +255,7 @@ class Solver {
   }
 
   // Fail-soft negamax on a position that is not over.
-  int search(const G& g, const KeyState& gk, int alpha, int beta, int depth) {
+  int search(const G& g, const State& gk, int alpha, int beta, int depth) {
     if ((++nodes_ & 4095) == 0) check_limits();
     const std::uint64_t nodes_before = nodes_;
     const Player me = g.to_move();
@@ -287,7 +285,7 @@ class Solver {
       // The game settles what it can see at once, while the table's bucket
       // is on its way from memory.
       tt_.prefetch(k);
-      const Tactics t = g.tactics(moves, hints.data());
+      const Tactics t = g.tactics(moves, hints.data(), gk);
       if (bound_by_who_can_win(t.mover_can_win, t.opponent_can_win)) return 0;
       switch (t.kind) {
         case Tactics::WinNow: return kWin - 1;
@@ -409,7 +407,7 @@ class Solver {
         first = ~static_cast<int>(static_cast<std::uint32_t>(top));
         if (tt_move != TranspositionTable::kNoMove)  // rare: the table's move goes first
           for (int i = 0; i < open; ++i) first = moves[i] == tt_move ? i : first;
-        const int v = score_of_child(g, child(first), key_state_after(g, gk, moves[first]), alpha, beta, depth);
+        const int v = score_of_child(g, child(first), search_state_after(g, gk, moves[first]), alpha, beta, depth);
         if (v > best) {
           best = v;
           best_move = moves[first];
@@ -432,7 +430,7 @@ class Solver {
       for (int j = 0; j < open; ++j) {
         const G& c = child(order[j]);
         if (c.outcome().over()) continue;
-        const auto* e = tt_.find(key(c, key_state_after(g, gk, moves[order[j]])));
+        const auto* e = tt_.find(key(c, search_state_after(g, gk, moves[order[j]])));
         if (!e) continue;
         // The child's upper bound, seen from here, is a lower bound on this node.
         const int from_here = c.to_move() == me ? older(e->lower) : -older(e->upper);
@@ -444,7 +442,7 @@ class Solver {
     }
     for (int j = 0; j < open; ++j) {
       const int i = pick(j);
-      const int v = score_of_child(g, child(i), key_state_after(g, gk, moves[i]), alpha, beta, depth);
+      const int v = score_of_child(g, child(i), search_state_after(g, gk, moves[i]), alpha, beta, depth);
       if (v > best) {
         best = v;
         best_move = moves[i];
