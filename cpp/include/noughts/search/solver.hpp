@@ -135,23 +135,23 @@ class Solver {
     start_ = std::chrono::steady_clock::now();
     nodes_ = 0;
     Solution s;
-    const State rk = search_state(root);
+    const State root_state = search_state(root);
     // Win, draw or loss first (cheap, null windows), then the exact distance.
     // Two null-window questions (can the mover win? can they avoid losing?)
     // are cheaper than one search with a window around the draw.
-    int score = search(root, rk, 0, 1, 0);
+    int score = search(root, root_state, 0, 1, 0);
     if (score >= 1) {
       // The fastest win: "a win within d plies?" for d = 1, 2, ... Each test
       // is a null window; mate-distance pruning keeps the early ones tiny.
       int d = 1;
-      while (search(root, rk, kWin - d - 1, kWin - d, 0) < kWin - d) ++d;
+      while (search(root, root_state, kWin - d - 1, kWin - d, 0) < kWin - d) ++d;
       score = kWin - d;
-    } else if (search(root, rk, -1, 0, 0) >= 0) {
+    } else if (search(root, root_state, -1, 0, 0) >= 0) {
       score = 0;
     } else {
       // The slowest loss: "can the mover last d plies?" while it holds.
       int d = 2;
-      while (search(root, rk, -(kWin - d) - 1, -(kWin - d), 0) >= -(kWin - d)) ++d;
+      while (search(root, root_state, -(kWin - d) - 1, -(kWin - d), 0) >= -(kWin - d)) ++d;
       score = -(kWin - (d - 1));
     }
     s.value = sign(score);
@@ -199,11 +199,11 @@ class Solver {
     child.play(m);
     return score_of_child(g, child, search_state(child), alpha, beta, 0);
   }
-  int score_of_child(const G& g, const G& child, const State& ck, int alpha, int beta, int depth) {
+  int score_of_child(const G& g, const G& child, const State& child_state, int alpha, int beta, int depth) {
     const Player me = g.to_move();
     if (child.outcome().over()) return terminal_score(child.outcome(), me);
-    if (child.to_move() == me) return older(search(child, ck, younger(alpha), younger(beta), depth + 1));
-    return -older(search(child, ck, -younger(beta), -younger(alpha), depth + 1));
+    if (child.to_move() == me) return older(search(child, child_state, younger(alpha), younger(beta), depth + 1));
+    return -older(search(child, child_state, -younger(beta), -younger(alpha), depth + 1));
   }
 
   // The children of the node at `depth` live in frames_[depth]: reserved
@@ -254,8 +254,8 @@ class Solver {
       throw SearchStopped("the time limit was reached", nodes_, elapsed());
   }
 
-  // Fail-soft negamax on a position that is not over.
-  int search(const G& g, const State& gk, int alpha, int beta, int depth) {
+  // Fail-soft negamax on a position that is not over, given its search state.
+  int search(const G& g, const State& state, int alpha, int beta, int depth) {
     if ((++nodes_ & 4095) == 0) check_limits();
     const std::uint64_t nodes_before = nodes_;
     const Player me = g.to_move();
@@ -280,12 +280,12 @@ class Solver {
       }
       return false;
     };
-    const std::uint64_t k = key(g, gk);
+    const std::uint64_t k = key(g, state);
     if constexpr (detail::HasTactics<G>) {
       // The game settles what it can see at once, while the table's bucket
       // is on its way from memory.
       tt_.prefetch(k);
-      const Tactics t = g.tactics(moves, hints.data(), gk);
+      const Tactics t = g.tactics(moves, hints.data(), state);
       if (bound_by_who_can_win(t.mover_can_win, t.opponent_can_win)) return 0;
       switch (t.kind) {
         case Tactics::WinNow: return kWin - 1;
@@ -407,7 +407,7 @@ class Solver {
         first = ~static_cast<int>(static_cast<std::uint32_t>(top));
         if (tt_move != TranspositionTable::kNoMove)  // rare: the table's move goes first
           for (int i = 0; i < open; ++i) first = moves[i] == tt_move ? i : first;
-        const int v = score_of_child(g, child(first), search_state_after(g, gk, moves[first]), alpha, beta, depth);
+        const int v = score_of_child(g, child(first), search_state_after(g, state, moves[first]), alpha, beta, depth);
         if (v > best) {
           best = v;
           best_move = moves[first];
@@ -430,7 +430,7 @@ class Solver {
       for (int j = 0; j < open; ++j) {
         const G& c = child(order[j]);
         if (c.outcome().over()) continue;
-        const auto* e = tt_.find(key(c, search_state_after(g, gk, moves[order[j]])));
+        const auto* e = tt_.find(key(c, search_state_after(g, state, moves[order[j]])));
         if (!e) continue;
         // The child's upper bound, seen from here, is a lower bound on this node.
         const int from_here = c.to_move() == me ? older(e->lower) : -older(e->upper);
@@ -442,7 +442,7 @@ class Solver {
     }
     for (int j = 0; j < open; ++j) {
       const int i = pick(j);
-      const int v = score_of_child(g, child(i), search_state_after(g, gk, moves[i]), alpha, beta, depth);
+      const int v = score_of_child(g, child(i), search_state_after(g, state, moves[i]), alpha, beta, depth);
       if (v > best) {
         best = v;
         best_move = moves[i];
