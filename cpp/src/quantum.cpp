@@ -1,5 +1,6 @@
 #include "noughts/quantum.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "noughts/errors.hpp"
@@ -298,8 +299,11 @@ std::string Quantum::render() const {
     s += who + " to move: mark " + std::to_string(marks_ + 1) + ", the classical mark in the last free cell " +
          cell_name(bits::lowest(free_cells()));
   } else {
-    s += who + " to move: mark " + std::to_string(marks_ + 1) + ", a spooky pair such as " +
-         pair_name(kPair.id[bits::lowest(free_cells())][bits::highest(free_cells())]);
+    // Two free cells or more here; the clamps only tell GCC so (it warned
+    // of an index past the table, -Warray-bounds).
+    const std::uint16_t free = free_cells();
+    const int a = std::clamp(bits::lowest(free), 0, kCells - 1), b = std::clamp(bits::highest(free), 0, kCells - 1);
+    s += who + " to move: mark " + std::to_string(marks_ + 1) + ", a spooky pair such as " + pair_name(kPair.id[a][b]);
   }
   return s;
 }
