@@ -71,6 +71,20 @@ Quantum Quantum::symmetric(int s) const noexcept {
   return g;
 }
 
+std::uint64_t Quantum::canonical_hash() const noexcept {
+  // Each image's two words, as symmetric(s) would set them.
+  std::array<std::uint64_t, 8> cl{}, sp{};
+  for (int c = 0; c < kCells; ++c)
+    if (const auto k = static_cast<std::uint64_t>(classical(c)))
+      for (int s = 0; s < 8; ++s) cl[s] |= k << (4 * kSymmetry[s][c]);
+  for (int k = 1; k <= marks_; ++k)
+    if (const int p = pair_of(k); p >= 0)
+      for (int s = 0; s < 8; ++s) sp[s] |= std::uint64_t(kPairImage[s][p] + 1) << (6 * (k - 1));
+  std::uint64_t best = ~std::uint64_t{0};
+  for (int s = 0; s < 8; ++s) best = std::min(best, bits::combine(bits::mix(cl[s]), sp[s]));
+  return best;
+}
+
 // ---------------------------------------------------------------- moves
 
 std::string Quantum::why_illegal(Move m) const {

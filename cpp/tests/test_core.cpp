@@ -107,6 +107,22 @@ int main() {
     check(same_lines, "Classic search_state_after(s, m) keeps the lines entered by each symbol");
   }
 
+  // Quantum's canonical hash is the smallest hash of the built images.
+  {
+    Rng rng(5);
+    bool same = true;
+    for (int game = 0; game < 300; ++game) {
+      Quantum q;
+      while (!q.outcome().over()) {
+        std::uint64_t best = ~std::uint64_t{0};
+        for (int s = 0; s < q.num_symmetries(); ++s) best = std::min(best, q.symmetric(s).hash());
+        same = same && q.canonical_hash() == best;
+        q.play_random(rng);
+      }
+    }
+    check(same, "Quantum canonical_hash() == the smallest symmetric(s).hash()");
+  }
+
   // MCTS, the same template for every game: it finds a win in one.
   {
     Classic g;
