@@ -302,8 +302,14 @@ class Solver {
         case Tactics::Search: break;
       }
       if (t.dropped) best = -(kWin - t.dropped), best_move = t.dropped_move;
-    } else if constexpr (detail::HasCanStillWin<G>) {
-      if (bound_by_who_can_win(g.can_still_win(me), g.can_still_win(opponent(me)))) return 0;
+    } else {
+      // The same overlap with what comes before the probe: the dead-line
+      // test and the move list.
+      tt_.prefetch(k);
+      if constexpr (detail::HasCanStillWin<G>) {
+        if (bound_by_who_can_win(g.can_still_win(me), g.can_still_win(opponent(me)))) return 0;
+      }
+      g.legal_moves(moves);
     }
 
     int tt_move = TranspositionTable::kNoMove;
@@ -338,7 +344,6 @@ class Solver {
     if constexpr (detail::HasTactics<G>) {
       open = moves.size();  // ranked below, after the first move's search
     } else {
-      g.legal_moves(moves);
       children = &frame(depth);
       children->clear();
       bool test_threats = true;
