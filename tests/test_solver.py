@@ -99,6 +99,25 @@ def test_mid_game_positions_against_minimax(seed):
     assert_principal_variation_is_sound(g, solution)
 
 
+@pytest.mark.parametrize("board", [(6, 6, 4), (6, 6, 3)])
+@pytest.mark.parametrize("seed", range(8))
+def test_larger_boards_late_positions_against_minimax(board, seed):
+    """Boards past 32 cells (two-word symmetric images), with up to 64 lines (6x6 k=4: 54,
+    the tactics visit the live lines the search state keeps) and more (6x6 k=3: 80, the
+    tactics scan every line): late positions in every option combination."""
+    options = dict(misere=seed & 1 == 1, free_choice=seed & 2 == 2, gravity=seed & 4 == 4)
+    empty = 7 if options["free_choice"] else 9
+    g = random_position(lambda: Classic(*board, **options), 36 - empty, seed)
+    memo = {}
+    value, distance = minimax(g.copy(), memo)
+    solution = noughts.solve(g, move_values=True)
+    assert solution.value_for_mover == value
+    assert solution.move_values == move_values(g.copy(), memo)
+    if value != 0:
+        assert solution.distance == distance
+    assert_principal_variation_is_sound(g, solution)
+
+
 OPTION_SETS = list(itertools.product([False, True], repeat=3))  # misere, free choice, gravity
 TABLE_CASES = [((4, 4, 4), (False, False, False), 4, seed, 0.01) for seed in range(6)] + [
     # 5x5 k=4 with 14 empty cells (12 in misere free choice, whose trees are far larger)
