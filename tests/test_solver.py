@@ -99,6 +99,18 @@ def test_mid_game_positions_against_minimax(seed):
     assert_principal_variation_is_sound(g, solution)
 
 
+def assert_matches_minimax(g):
+    """The solver's value, every move's value and the distance agree with the exhaustive referee."""
+    memo = {}
+    value, distance = minimax(g.copy(), memo)
+    solution = noughts.solve(g, move_values=True)
+    assert solution.value_for_mover == value
+    assert solution.move_values == move_values(g.copy(), memo)
+    if value != 0:
+        assert solution.distance == distance
+    assert_principal_variation_is_sound(g, solution)
+
+
 @pytest.mark.parametrize("board", [(6, 6, 4), (6, 6, 3)])
 @pytest.mark.parametrize("seed", range(8))
 def test_larger_boards_late_positions_against_minimax(board, seed):
@@ -108,14 +120,7 @@ def test_larger_boards_late_positions_against_minimax(board, seed):
     options = dict(misere=seed & 1 == 1, free_choice=seed & 2 == 2, gravity=seed & 4 == 4)
     empty = 7 if options["free_choice"] else 9
     g = random_position(lambda: Classic(*board, **options), 36 - empty, seed)
-    memo = {}
-    value, distance = minimax(g.copy(), memo)
-    solution = noughts.solve(g, move_values=True)
-    assert solution.value_for_mover == value
-    assert solution.move_values == move_values(g.copy(), memo)
-    if value != 0:
-        assert solution.distance == distance
-    assert_principal_variation_is_sound(g, solution)
+    assert_matches_minimax(g)
 
 
 OPTION_SETS = list(itertools.product([False, True], repeat=3))  # misere, free choice, gravity
@@ -155,14 +160,7 @@ def test_whole_4x4_game_with_a_small_table():
 def test_ultimate_and_quantum_positions_against_minimax(make, plies, seed):
     """Ultimate endgames and Quantum middle games: every value and distance against the exhaustive referee."""
     g = random_position(make, plies, seed)
-    memo = {}
-    value, distance = minimax(g.copy(), memo)
-    solution = noughts.solve(g, move_values=True)
-    assert solution.value_for_mover == value
-    assert solution.move_values == move_values(g.copy(), memo)
-    if value != 0:
-        assert solution.distance == distance
-    assert_principal_variation_is_sound(g, solution)
+    assert_matches_minimax(g)
 
 
 def test_quantum_is_a_first_player_win():
