@@ -168,25 +168,12 @@ class Classic {
 
   std::uint64_t hash() const noexcept { return bits::combine(bits::mix(marks_[0]), marks_[1]); }
   // The same for every symmetric image of the position (the solver's table
-  // key). Up to 32 cells both marks fit one word, and the smallest image of
-  // that word, mixed (a bijection), is an exact key: no two positions share
-  // it. Larger boards take the smallest hash of the images.
-  std::uint64_t canonical_hash() const noexcept {
-    const auto& r = *rules_;
-    if (r.cells() > 32) {
-      std::uint64_t best = hash();
-      for (int s = 1; s < r.num_symmetries(); ++s) best = std::min(best, symmetric(s).hash());
-      return best;
-    }
-    std::uint64_t best = marks_[0] | marks_[1] << 32;
-    for (int s = 1; s < r.num_symmetries(); ++s)
-      best = std::min(best, r.map_bits(s, marks_[0]) | r.map_bits(s, marks_[1]) << 32);
-    return bits::mix(best);
-  }
+  // key; key_of below says how it is made).
+  std::uint64_t canonical_hash() const noexcept { return key_of(search_state()); }
   // What the solver carries down its search path for a position (optional
   // hook, search/solver.hpp), kept by a few ORs a move instead of being
   // recomputed at every node: the position's images under the symmetries
-  // (its canonical key: key_of(search_state()) == canonical_hash()), and
+  // (its canonical key is key_of(state)), and
   // which lines each symbol has entered, so the tactics visit only the lines
   // still live (boards of up to 64 lines).
   struct SearchState {
@@ -226,6 +213,10 @@ class Classic {
     after.entered[symbol] |= r.line_bits(cell);
     return after;
   }
+  // The canonical key of the state's position. Up to 32 cells both marks fit
+  // one word, and the smallest image of that word, mixed (a bijection), is
+  // an exact key: no two positions share it. Larger boards take the
+  // smallest hash() of the images.
   std::uint64_t key_of(const SearchState& k) const noexcept {
     const auto& r = *rules_;
     if (r.cells() <= 32) {

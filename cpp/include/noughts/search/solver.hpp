@@ -191,6 +191,8 @@ class Solver {
 
  private:
   static int sign(int v) noexcept { return (v > 0) - (v < 0); }
+  // A game's ordering hint, held to its documented range 0 .. 2^14 - 1.
+  static int clamp_hint(int h) noexcept { return std::clamp(h, 0, (1 << 14) - 1); }
   // A child's score seen one ply further up: the distance grows by one.
   static int older(int s) noexcept { return s - sign(s); }
   static int younger(int s) noexcept { return s + sign(s); }
@@ -336,9 +338,9 @@ class Solver {
       // nodes with it, 34 k without; 4x4 k=4 misere free choice: 11 M, 8 M).
       const Move m = moves[i];
       if (m == tt_move) return std::numeric_limits<int>::max();
-      if constexpr (detail::HasTactics<G>) return std::clamp(hints[i], 0, (1 << 14) - 1) << 16;
+      if constexpr (detail::HasTactics<G>) return clamp_hint(hints[i]) << 16;
       int r = std::min(history_[static_cast<int>(me)][m], 0xffff);
-      if constexpr (detail::HasMoveHint<G>) r += std::clamp(g.move_order_hint(m), 0, (1 << 14) - 1) << 16;
+      if constexpr (detail::HasMoveHint<G>) r += clamp_hint(g.move_order_hint(m)) << 16;
       return r;
     };
     if constexpr (detail::HasTactics<G>) {
@@ -425,7 +427,7 @@ class Solver {
       if (depth >= kEtcDepth && open > 0) {
         std::uint64_t top = 0;
         for (int i = 0; i < open; ++i)
-          top = std::max(top, std::uint64_t{static_cast<std::uint32_t>(std::clamp(hints[i], 0, (1 << 14) - 1))} << 32 |
+          top = std::max(top, std::uint64_t{static_cast<std::uint32_t>(clamp_hint(hints[i]))} << 32 |
                                   static_cast<std::uint32_t>(~i));
         first = ~static_cast<int>(static_cast<std::uint32_t>(top));
         if (tt_move != TranspositionTable::kNoMove)  // rare: the table's move goes first
@@ -523,3 +525,5 @@ Solution solve(const G& position, const SolveLimits& limits = {}) {
 }
 
 }  // namespace noughts
+
+#undef NOUGHTS_ALWAYS_INLINE  // a helper for this header only
