@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "noughts/board3.hpp"
 #include "noughts/classic.hpp"
 #include "noughts/history.hpp"
 #include "noughts/observation.hpp"
@@ -149,13 +150,23 @@ int main() {
     bool same = true;
     for (int t = 0; t < 2000; ++t) {
       const std::uint64_t x = rng.next() & rng.next();
-      const std::uint64_t totals = byte_totals(x);
+      const std::uint64_t totals = bits::byte_totals(x);
       int r = 0;
       for (int i = 0; i < 64; ++i)
-        if (x >> i & 1) same &= nth_set_bit(x, totals, static_cast<std::uint32_t>(r++)) == i;
-      same &= count_of(totals) == r && bits::count(x) == r;
+        if (x >> i & 1) same &= bits::nth_set_bit(x, totals, static_cast<std::uint32_t>(r++)) == i;
+      same &= bits::count_of(totals) == r && bits::count(x) == r;
     }
     check(same, "nth_set_bit picks the r-th set bit");
+  }
+
+  // One numbering of the square's symmetries: the 3x3 board that Ultimate and
+  // Quantum use maps cells as Classic 3x3 does.
+  {
+    const ClassicRules& rules = ClassicRules::get(ClassicOptions{3, 3});
+    bool same = rules.num_symmetries() == board3::kSymmetries;
+    for (int s = 0; s < board3::kSymmetries; ++s)
+      for (int c = 0; c < board3::kCells; ++c) same = same && rules.map_cell(s, c) == board3::kSymmetry[s][c];
+    check(same, "board3::kSymmetry numbers the symmetries as Classic 3x3 does");
   }
 
   const auto counts = random_playouts(Quantum(), 2000, 1);

@@ -73,18 +73,6 @@ else:
         _StateBase = pyspiel.State
 
 
-# Planes that belong to a player, as (mover's, opponent's) pairs: seen from
-# the other player they trade places (docs/learning.md "Observation planes").
-def _max_game_length(game: Any) -> int:
-    if isinstance(game, Quantum):
-        # Nine marks at most, and each collapse makes at least two cells
-        # classical, so at most four collapse choices.
-        return 13
-    if isinstance(game, Ultimate):
-        return 81
-    return int(game.rows * game.cols)  # every move fills a cell
-
-
 def _classic_from_params(params: dict[str, Any]) -> Classic:
     unknown = set(params) - set(CLASSIC_PARAMETERS)
     if unknown:
@@ -138,7 +126,7 @@ class NoughtsGame(_GameBase):  # type: ignore[misc]
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=_max_game_length(start),
+            max_game_length=int(start.max_game_length),
         )
         super().__init__(self._game_type, info, params)
         self._start = start
@@ -221,10 +209,10 @@ class NoughtsState(_StateBase):  # type: ignore[misc]
         return bool(self._noughts.is_over())
 
     def returns(self) -> list[float]:
-        winner = self._noughts.winner if self._noughts.is_over() else None
-        if winner is None:
+        outcome = self._noughts.outcome()
+        if outcome is None:
             return [0.0, 0.0]
-        return [1.0, -1.0] if winner == Player.X else [-1.0, 1.0]
+        return [float(outcome.value(Player.X)), float(outcome.value(Player.O))]
 
     def __str__(self) -> str:
         return str(self._noughts.render())

@@ -89,9 +89,6 @@ def _require() -> None:
         raise ImportError(f"{_INSTALL_HINT} ({_import_error})") from _import_error
 
 
-# Planes that belong to a player, as (mover's, opponent's) pairs: seen from
-# the other player they trade places. Every other plane describes the position
-# the same way for both (docs/learning.md "Observation planes").
 def observation_for(game: Any, player: Any, dtype: Any = np.int8) -> np.ndarray:
     """The game's planes from the view of ``player``, whether or not it is to move (see noughts.learning.observation)."""
     return _observation(game, dtype, player)
@@ -188,9 +185,9 @@ class raw_env(_AECEnvBase, _EzPickleBase):  # type: ignore[misc]  # noqa: N801 (
         self.agent_selection = AGENTS[int(self.game.to_move)]
 
     def _set_final_rewards(self) -> None:
-        winner = self.game.winner
+        outcome = self.game.outcome()  # called once the game is over
         for agent, player in zip(AGENTS, (Player.X, Player.O)):
-            self.rewards[agent] = 0 if winner is None else (1 if winner == player else -1)
+            self.rewards[agent] = outcome.value(player)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's observation: its view of the planes and its action mask (zeros unless it is to move)."""

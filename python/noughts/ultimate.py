@@ -24,9 +24,6 @@ class BoardState(enum.IntEnum):
         return self is not BoardState.OPEN
 
 
-_SYMBOLS = (".", "X", "O")
-
-
 class Ultimate(GameMixin, _core.Ultimate):
     """Ultimate tic-tac-toe as RULES.md section 2 specifies it.
 
@@ -80,12 +77,4 @@ class Ultimate(GameMixin, _core.Ultimate):
 
     def board(self) -> list[list[str]]:
         """The 9x9 grid as rows of "X", "O" or ".", top row first: ``board()[r][c]`` is the cell named ``"abcdefghi"[c]`` + ``str(r + 1)``."""
-        xs, os = self.board_marks()
-        rows = []
-        for r in range(9):
-            row = []
-            for c in range(9):
-                b, i = r // 3 * 3 + c // 3, r % 3 * 3 + c % 3
-                row.append(_SYMBOLS[(xs[b] >> i & 1) | (os[b] >> i & 1) << 1])
-            rows.append(row)
-        return rows
+        return [[mark.upper() for mark in row] for row in self._grid_rows()]

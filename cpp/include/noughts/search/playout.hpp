@@ -12,13 +12,17 @@ namespace noughts {
 
 // A uniformly random legal move of a game that is not over: always
 // list[rng.below(list.size())] of its legal_moves() list, so a seed gives the
-// same moves whichever way they are drawn (vector_game.hpp has faster
-// overloads that draw the same index).
+// same moves whichever way they are drawn. A game's `random_move` draws
+// the same move without building the list.
 template <Game G>
 Move random_action(const G& g, Rng& rng) {
-  typename G::MoveList moves;
-  g.legal_moves(moves);
-  return moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
+  if constexpr (requires { g.random_move(rng); }) {
+    return g.random_move(rng);
+  } else {
+    typename G::MoveList moves;
+    g.legal_moves(moves);
+    return moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
+  }
 }
 
 // Plays one uniformly random legal move of a game that is not over; returns
@@ -29,8 +33,7 @@ bool random_step(G& game, Rng& rng) {
   if constexpr (requires { game.play_random(rng); }) {
     game.play_random(rng);
   } else {
-    // <G>: the list draw itself, whichever overloads exist where G is used.
-    game.play(random_action<G>(game, rng));
+    game.play(random_action(game, rng));
   }
   return game.outcome().over();
 }

@@ -24,6 +24,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "noughts/errors.hpp"
 #include "noughts/game.hpp"
 #include "noughts/search/transposition_table.hpp"
 
@@ -43,14 +44,6 @@ struct SolveLimits {
   bool symmetry = true;                     // key the table by the canonical position
   bool move_values = false;                 // also tell win/draw/loss for every root move (slower)
   const std::atomic<bool>* stop = nullptr;  // set from another thread to stop
-};
-
-// Thrown when the time limit passes or the stop flag is raised.
-struct SearchStopped : std::runtime_error {
-  SearchStopped(const char* why, std::uint64_t nodes_, double seconds_)
-      : std::runtime_error(why), nodes(nodes_), seconds(seconds_) {}
-  std::uint64_t nodes;
-  double seconds;
 };
 
 struct MoveValue {
