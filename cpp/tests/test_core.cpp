@@ -75,6 +75,48 @@ int main() {
     check(same, "Ultimate symmetric_hash(s) == symmetric(s).hash()");
   }
 
+  // Ultimate's hooks (search/hooks.hpp) against playing the moves out, over
+  // random positions: play_random and random_move draw list[rng.below(size)];
+  // can_win_now is a move that wins; opponent_may_win_next is false only when
+  // no move lets the opponent win at once; a player who cannot still win
+  // never wins a random continuation.
+  {
+    Rng rng(17);
+    bool draws = true, win_now = true, threat = true, still = true;
+    for (int game = 0; game < 300; ++game) {
+      Ultimate u;
+      const int plies = static_cast<int>(rng.below(70));
+      for (int i = 0; i < plies && !u.outcome().over(); ++i) u.play_random(rng);
+      if (u.outcome().over()) continue;
+      Ultimate::MoveList moves{};
+      u.legal_moves(moves);
+      Rng a = rng, b = rng, c = rng;
+      const Move listed = moves[static_cast<int>(a.below(static_cast<std::uint32_t>(moves.size())))];
+      Ultimate played = u, expected = u;
+      played.play_random(b);
+      expected.play(listed);
+      draws = draws && played == expected && u.random_move(c) == listed;
+      bool wins = false, lets_win = false;
+      for (Move m : moves) {
+        Ultimate child = u;
+        child.play(m);
+        wins = wins || child.outcome().winner() == u.to_move();
+        if (!child.outcome().over()) lets_win = lets_win || child.can_win_now();
+      }
+      win_now = win_now && wins == u.can_win_now();
+      threat = threat && (u.opponent_may_win_next() || !lets_win);
+      for (Player p : {Player::X, Player::O}) {
+        if (u.can_still_win(p)) continue;
+        for (int t = 0; t < 20; ++t) still = still && random_playout(u, rng).winner() != p;
+      }
+      rng.next();
+    }
+    check(draws, "Ultimate play_random and random_move draw legal_moves()[rng.below(size)]");
+    check(win_now, "Ultimate can_win_now() says whether some move wins at once");
+    check(threat, "Ultimate opponent_may_win_next() is false only when no move lets the opponent win at once");
+    check(still, "Ultimate: a player who cannot still win never wins a random continuation");
+  }
+
   // Classic's search state kept a move at a time agrees with the state of
   // the child computed from scratch (its key is the canonical key, its lines
   // entered are those holding each symbol), after every legal move, on

@@ -171,7 +171,7 @@ class Classic {
   // key; key_of below says how it is made).
   std::uint64_t canonical_hash() const noexcept { return key_of(search_state()); }
   // What the solver carries down its search path for a position (optional
-  // hook, search/solver.hpp), kept by a few ORs a move instead of being
+  // hook, search/hooks.hpp), kept by a few ORs a move instead of being
   // recomputed at every node: the position's images under the symmetries
   // (its canonical key is key_of(state)), and
   // which lines each symbol has entered, so the tactics visit only the lines

@@ -33,7 +33,7 @@ concept Game = std::copyable<G> && std::equality_comparable<G> &&
 
 // What a position's immediate facts leave to search, from the solver's
 // optional hook `Tactics tactics(MoveList& moves, int* hints, const SearchState&) const`
-// (search/solver.hpp): the game settles wins in one and losses in one or two
+// (search/hooks.hpp): the game settles wins in one and losses in one or two
 // moves without playing every move, lists only the moves worth searching,
 // with an ordering hint for each (0 .. 2^14 - 1, higher first), and says who
 // can still win at all.

@@ -38,19 +38,12 @@
 #include "noughts/errors.hpp"
 #include "noughts/game.hpp"
 #include "noughts/rng.hpp"
+#include "noughts/search/hooks.hpp"
 #include "noughts/search/playout.hpp"
 
 namespace noughts {
 
 // ---- rollout policy ---------------------------------------------------------
-
-// The hook a game may provide for smarter rollouts: the move its policy plays
-// here (take an immediate win, block an immediate loss, ...). It is only
-// called on positions that are not over.
-template <class G>
-concept HasRolloutMove = requires(const G& g, Rng& rng) {
-  { g.rollout_move(rng) } -> std::convertible_to<Move>;
-};
 
 // The default rollout: the game's policy if it has one, else uniformly random
 // moves (through the game's play_random when it has that fast path).
