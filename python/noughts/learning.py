@@ -12,7 +12,7 @@ import numpy as np
 
 from noughts._core import Player
 from noughts.errors import InvalidMoveError, InvalidOptionError
-from noughts.registry import make_game
+from noughts.registry import info_of, make_game
 
 __all__ = ["Step", "VectorGame", "action_mask", "observation"]
 
@@ -80,11 +80,11 @@ class VectorGame:
             start = game()
         else:
             start = game
-        vector_class = getattr(type(start), "_vector_class", None)
-        if vector_class is None:
+        info = info_of(start) if not isinstance(start, type) else None
+        if info is None:
             raise InvalidOptionError(f"VectorGame needs a noughts game, a game name or a factory, not {game!r}")
         self._start = start.copy()
-        self._env = vector_class(start, n, seed & (2**64 - 1))
+        self._env = info.vector(start, n, seed & (2**64 - 1))
         self.n = n
         self.num_actions: int = start.num_actions
         self.observation_shape: tuple[int, int, int] = tuple(start.observation_shape)

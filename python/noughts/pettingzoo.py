@@ -42,11 +42,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from noughts._core import Player
-from noughts.classic import Classic
 from noughts.learning import observation as _observation
-from noughts.quantum import Quantum
-from noughts.registry import make_game
-from noughts.ultimate import Ultimate
+from noughts.registry import info_of, make_game
 
 __all__ = ["AGENTS", "env", "observation_for", "raw_env"]
 
@@ -117,7 +114,7 @@ class raw_env(_AECEnvBase, _EzPickleBase):  # type: ignore[misc]  # noqa: N801 (
         super().__init__()
         if isinstance(game, str):
             start = make_game(game, **options)
-        elif isinstance(game, (Classic, Ultimate, Quantum)):
+        elif not isinstance(game, type) and info_of(game) is not None:
             if options:
                 raise TypeError("options go with a game name, not with a game object")
             start = game.copy()
@@ -128,7 +125,9 @@ class raw_env(_AECEnvBase, _EzPickleBase):  # type: ignore[misc]  # noqa: N801 (
         self._start = start
         self.game: Any = start.copy()
         self.render_mode = render_mode
-        self.metadata = {**type(self).metadata, "name": f"noughts_{type(start).__name__.lower()}_v0"}
+        info = info_of(start)
+        assert info is not None
+        self.metadata = {**type(self).metadata, "name": f"noughts_{info.name}_v0"}
 
         self.possible_agents: list[str] = list(AGENTS)
         self.agents: list[str] = list(AGENTS)

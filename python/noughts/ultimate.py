@@ -44,11 +44,6 @@ class Ultimate(GameMixin, _core.Ultimate):
     """
 
     _core_class = _core.Ultimate
-    _vector_class = _core.UltimateVector
-
-    def options(self) -> dict[str, object]:
-        """The game's parameters (Ultimate has none), as for the other games."""
-        return {}
 
     @property
     def forced_board(self) -> int | None:
