@@ -190,7 +190,7 @@ class Table:
                 loser = _other(str(winner))
                 text = (
                     f"{prefix}It completed a line for both players. {winner}'s line was completed earlier "
-                    f"(its newest mark is number {times[winner]}, {loser}'s is number {times[loser]}), "
+                    f"(its newest mark is number {times[str(winner)]}, {loser}'s is number {times[loser]}), "
                     f"so {winner} wins: the earlier line wins."
                 )
             else:
