@@ -77,3 +77,67 @@ def new_table(client: Any, cache: bool = False, **settings: Any) -> Table:
     if cache:
         _CACHE[client] = table
     return table
+
+
+@dataclass
+class RunningServer:
+    """`noughts serve` in a child process on a free loopback port."""
+
+    process: Any
+    url: str
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except Exception:
+            self.process.kill()
+            self.process.wait()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(db: Any, extra_env: dict[str, str] | None = None) -> RunningServer:
+    """Starts the server as a user would (``python -m noughts serve``) and waits until it answers."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+    import noughts
+
+    port = free_port()
+    env = dict(os.environ, **(extra_env or {}))
+    # The package under test, wherever it was imported from (the source tree or an installed wheel).
+    env["PYTHONPATH"] = os.pathsep.join([os.path.dirname(os.path.dirname(noughts.__file__)), env.get("PYTHONPATH", "")])
+    # The log goes to a file: a pipe nobody reads would fill up and stop the server.
+    log_path = f"{db}.log"
+    with open(log_path, "a") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "noughts.cli", "serve", "--port", str(port), "--db", str(db)],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if httpx.get(url + "/", timeout=2).status_code == 200:
+                return RunningServer(process, url)
+        except httpx.HTTPError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            process.wait()
+            with open(log_path) as log:
+                output = log.read()
+            raise RuntimeError(f"noughts serve did not start:\n{output}")
+        time.sleep(0.1)
