@@ -575,6 +575,10 @@ async def index_page(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
 
 
+async def favicon(request: Request) -> Response:
+    return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
+
 async def table_page(request: Request) -> Response:
     if not _TABLE_ID.match(request.path_params["id"]):
         return HTMLResponse(rules.not_found_page(), 404)
@@ -634,6 +638,7 @@ def create_app(
 
     routes = [
         Route("/", index_page),
+        Route("/favicon.ico", favicon),
         Route("/t/{id}", table_page),
         Route("/rules", rules_page),
         Route("/rules/{game}", rules_page),

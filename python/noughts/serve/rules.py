@@ -278,7 +278,8 @@ def _page(lang: str, title: str, body: str, path: str) -> str:
         f'<!doctype html>\n<html lang="{html.escape(lang)}"><head><meta charset="utf-8">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{html.escape(title)}</title>"
-        f'<link rel="stylesheet" href="/static/app.css"></head><body>'
+        f'<link rel="stylesheet" href="/static/app.css">'
+        f'<link rel="icon" href="/static/favicon.svg" type="image/svg+xml"></head><body>'
         f'<header><a href="/" class="brand">noughts</a> <a href="/">{html.escape(play)}</a> '
         f'<a href="/rules?lang={lang}">{html.escape(rules)}</a>'
         f'<nav class="languages" aria-label="{html.escape(lang_word)}">{switch}</nav></header>'
