@@ -162,22 +162,18 @@ def test_a_browser_plays_the_computer_to_the_end(server, browsers):
     page = browsers()
     create_table(page, server, game="quantum", opponent="computer", level="easy")
     assert "computer (easy)" in text_of(page, "players")
-    number = 0
-    while not text_of(page, "outcome"):
-        # Our turn: the first legal move the server lists; then the computer's answer arrives live.
-        first = wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#legal button") or text_of(d, "outcome"))
-        if isinstance(first, str):
+
+    def board_number(d):
+        return int(d.find_element(By.ID, "board").get_attribute("data-number"))
+
+    while True:
+        # Our turn (the server lists our moves) or the end; the computer's answers arrive live.
+        found = wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#legal button") or text_of(d, "outcome"))
+        if isinstance(found, str):
             break
-        move = first[0].get_attribute("data-move")
-        click_move(page, move)
-        number += 1
-        wait(
-            page,
-            lambda d: (
-                int(d.find_element(By.ID, "board").get_attribute("data-number")) > number or text_of(d, "outcome")
-            ),
-        )
-        number = int(page.find_element(By.ID, "board").get_attribute("data-number"))
+        number = board_number(page)
+        click_move(page, found[0].get_attribute("data-move"))
+        wait(page, lambda d: board_number(d) > number)
         if number >= 4 and SHOTS and not os.path.exists(os.path.join(SHOTS, "serve-quantum.png")):
             shot(page, "quantum")
     assert any(word in text_of(page, "outcome") for word in ("wins", "Draw"))

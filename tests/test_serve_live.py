@@ -126,6 +126,7 @@ def test_a_restart_keeps_every_game_and_its_state(db):
         state = o_seat.state()
         assert [m["move"] for m in state["moves"]] == ["e5", "d4", "a1"]
         assert state["undo_requested_by"] == "O" and state["you"] == "O"
+        assert state["version"] == 4  # three moves and a request: a page drops anything older
         u = noughts.Ultimate()
         for move in ["e5", "d4", "a1"]:
             u.play(move)

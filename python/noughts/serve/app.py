@@ -228,7 +228,8 @@ class Server:
 
     # ---- changes: each under the table's lock, stored, then broadcast ----
     async def changed(self, table: Table) -> None:
-        table.epoch += 1
+        """After a stored change: the version goes up (as in the store) and every watcher gets the new state."""
+        table.row.version += 1
         state = table.state()
         for entry in list(table.watchers):
             ws, seat = entry
@@ -354,11 +355,11 @@ class Server:
 
     async def _computer_move(self, table: Table) -> None:
         try:
-            epoch, game, level = table.epoch, table.game.copy(), str(table.row.computer)
+            version, game, level = table.row.version, table.game.copy(), str(table.row.computer)
             # The search runs in C++ without the GIL in a worker thread: the other games go on meanwhile.
             move = await anyio.to_thread.run_sync(functools.partial(choose_move, game, level), limiter=self.limiter)
             async with table.lock:
-                if table.epoch != epoch:
+                if table.row.version != version:
                     return  # the table changed meanwhile (an undo): the search was for another position
                 table.computing = False
                 seat = table.computer_seat()

@@ -37,7 +37,8 @@ CREATE TABLE IF NOT EXISTS tables (
     resigned    TEXT,
     undo_by     TEXT,
     rematch     TEXT,
-    rematch_of  TEXT
+    rematch_of  TEXT,
+    version     INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS tables_by_creator ON tables (creator, created);
 CREATE TABLE IF NOT EXISTS moves (
@@ -86,6 +87,8 @@ class TableRow:
     undo_by: str | None = None
     rematch: str | None = None
     rematch_of: str | None = None
+    # Bumped by every change, so pages can drop a state older than one they have shown.
+    version: int = 0
     moves: list[MoveRow] = field(default_factory=list)
 
     def key(self, seat: str) -> bytes | None:
@@ -115,12 +118,15 @@ class Store:
             self._db.close()
 
     # ---- writing: one transaction each ------------------------------------
-    def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+    def _write(self, statements: list[tuple[str, tuple[Any, ...]]], changed: str | None = None) -> None:
+        """Runs the statements in one transaction; `changed` names a table whose version goes up."""
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 for sql, args in statements:
                     self._db.execute(sql, args)
+                if changed is not None:
+                    self._db.execute("UPDATE tables SET version = version + 1 WHERE id = ?", (changed,))
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
@@ -167,7 +173,8 @@ class Store:
                     ),
                 ),
                 ("UPDATE tables SET rematch = ? WHERE id = ?", (row.id, old_id)),
-            ]
+            ],
+            changed=old_id,
         )
 
     def add_move(self, table_id: str, number: int, move: str, seat: str) -> None:
@@ -180,7 +187,8 @@ class Store:
                         (table_id, number, move, seat, time.time()),
                     ),
                     ("UPDATE tables SET undo_by = NULL WHERE id = ?", (table_id,)),
-                ]
+                ],
+                changed=table_id,
             )
         except sqlite3.IntegrityError as e:
             raise StaleMoveError(f"move {number} is already played") from e
@@ -191,20 +199,24 @@ class Store:
             [
                 ("DELETE FROM moves WHERE table_id = ? AND number > ?", (table_id, keep)),
                 ("UPDATE tables SET undo_by = NULL WHERE id = ?", (table_id,)),
-            ]
+            ],
+            changed=table_id,
         )
 
     def set_undo_request(self, table_id: str, seat: str | None) -> None:
-        self._write([("UPDATE tables SET undo_by = ? WHERE id = ?", (seat, table_id))])
+        self._write([("UPDATE tables SET undo_by = ? WHERE id = ?", (seat, table_id))], changed=table_id)
 
     def resign(self, table_id: str, seat: str) -> None:
-        self._write([("UPDATE tables SET resigned = ?, undo_by = NULL WHERE id = ?", (seat, table_id))])
+        self._write(
+            [("UPDATE tables SET resigned = ?, undo_by = NULL WHERE id = ?", (seat, table_id))], changed=table_id
+        )
 
     # ---- reading ----------------------------------------------------------
     def table(self, table_id: str) -> TableRow | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT id, game, options, x_key, o_key, computer, created, resigned, undo_by, rematch, rematch_of"
+                "SELECT id, game, options, x_key, o_key, computer, created, resigned, undo_by, rematch, rematch_of,"
+                " version"
                 " FROM tables WHERE id = ?",
                 (table_id,),
             ).fetchone()
@@ -225,6 +237,7 @@ class Store:
             undo_by=row[8],
             rematch=row[9],
             rematch_of=row[10],
+            version=row[11],
             moves=[MoveRow(n, m, s) for n, m, s in moves],
         )
 

@@ -75,8 +75,6 @@ class Table:
     game: Game
     notes: list[str | None]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    # Bumped on every change: a computer move searched for an older state is dropped.
-    epoch: int = 0
     computing: bool = False
     watchers: set[Any] = field(default_factory=set)
 
@@ -231,6 +229,7 @@ class Table:
             "options": row.options,
             "title": describe_settings(row.game, row.options),
             "players": self.players(),
+            "version": row.version,
             "number": len(row.moves),
             "moves": moves,
             "to_move": self.to_move,

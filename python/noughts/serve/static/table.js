@@ -43,7 +43,8 @@
   }
 
   function show(newState) {
-    // Live updates and replies can cross: keep the newest (more moves, or a later change).
+    // Live updates and replies to our requests can cross: never go back to an older state.
+    if (state && newState.version < state.version) return;
     state = newState;
     const seat = state.you;
     text($("title"), state.title);
