@@ -63,11 +63,16 @@ def test_the_serve_command_takes_host_port_and_db(monkeypatch, tmp_path):
     from noughts import cli
 
     calls = []
-    monkeypatch.setattr(noughts.serve, "run", lambda host, port, db: calls.append((host, port, db)))
-    assert cli.main(["serve", "--host", "0.0.0.0", "--port", "8123", "--db", str(tmp_path / "x.sqlite3")]) == 0
-    assert calls == [("0.0.0.0", 8123, str(tmp_path / "x.sqlite3"))]
+
+    def run(host, port, db, tables_per_client):
+        calls.append((host, port, db, tables_per_client))
+
+    monkeypatch.setattr(noughts.serve, "run", run)
+    db = str(tmp_path / "x.sqlite3")
+    assert cli.main(["serve", "--host", "0.0.0.0", "--port", "8123", "--db", db, "--max-tables", "5"]) == 0
+    assert calls == [("0.0.0.0", 8123, db, 5)]
     assert cli.main(["serve"]) == 0
-    assert calls[-1] == ("127.0.0.1", 8000, None)
+    assert calls[-1] == ("127.0.0.1", 8000, None, 30)
 
 
 def test_the_default_database_is_in_the_users_data_dir(monkeypatch, tmp_path):

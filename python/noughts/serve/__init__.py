@@ -31,14 +31,24 @@ def create_app(db: str | Path | None = None, **limits: Any) -> Starlette:
     return _create_app(default_db_path() if db is None else db, **limits)
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, db: str | Path | None = None, *, log_level: str = "info") -> None:
-    """Serves the site with uvicorn until interrupted; prints the address to open first."""
+def run(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | Path | None = None,
+    *,
+    tables_per_client: int = 30,
+    log_level: str = "info",
+) -> None:
+    """Serves the site with uvicorn until interrupted; prints the address to open first.
+
+    One client address may create `tables_per_client` tables an hour.
+    """
     try:
         import uvicorn
     except ImportError as e:
         raise ImportError(MISSING_EXTRA) from e
     path = default_db_path() if db is None else Path(db)
-    app = create_app(path)
+    app = create_app(path, tables_per_client=tables_per_client)
     shown = f"[{host}]" if ":" in host else host
     print(f"noughts serve: open http://{shown}:{port}/  (tables in {path})", flush=True)
     # Small WebSocket messages only: the protocol's largest is a hello of ~100 bytes.

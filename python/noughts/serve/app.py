@@ -207,7 +207,12 @@ class Server:
         self.tables_per_client = tables_per_client
         self.window = window
         self.limiter = anyio.CapacityLimiter(computer_threads)
+        self.writer = anyio.CapacityLimiter(1)
         self.tasks: set[asyncio.Task[None]] = set()
+
+    async def write(self, method: Callable[..., None], *args: Any) -> None:
+        """Runs a store write (a commit that waits for the disk) in a thread: the other tables go on meanwhile."""
+        await anyio.to_thread.run_sync(functools.partial(method, *args), limiter=self.writer)
 
     def table(self, table_id: str) -> Table:
         if not _TABLE_ID.match(table_id):
@@ -251,21 +256,24 @@ class Server:
             )
         if table.to_move != seat:
             raise ApiError(409, f"it is {table.to_move}'s turn, not {seat}'s")
+        # The engine judges the move on a copy: the table shows it only once it is stored.
+        probe = table.game.copy()
         try:
-            name = table.apply(text)
+            move_id = probe.parse_move(text)
+            probe.play(move_id)
         except InvalidMoveError as e:
             raise ApiError(400, str(e)) from None
         except IllegalMoveError as e:
             raise ApiError(422, str(e)) from None
+        name = str(probe.move_name(move_id))
         try:
-            self.store.add_move(row.id, number, name, seat)
+            await self.write(self.store.add_move, row.id, number, name, seat)
         except StaleMoveError:
-            table.take_back(1)
             raise ApiError(409, f"stale move: move {number} is already played (reload the table)") from None
         except sqlite3.Error:
-            table.take_back(1)
             log.exception("storing a move failed")
             raise ApiError(503, "the move could not be stored: try again") from None
+        table.apply(name)
         row.moves.append(MoveRow(number, name, seat))
         row.undo_by = None
         await self.changed(table)
@@ -282,7 +290,7 @@ class Server:
             if table.computer_seat() is not None:  # the computer always agrees
                 await self._take_back(table, seat)
                 return
-            self.store.set_undo_request(row.id, seat)
+            await self.write(self.store.set_undo_request, row.id, seat)
             row.undo_by = seat
         elif action in ("accept", "decline"):
             if row.undo_by is None or row.undo_by == seat:
@@ -290,19 +298,19 @@ class Server:
             if action == "accept":
                 await self._take_back(table, row.undo_by)
                 return
-            self.store.set_undo_request(row.id, None)
+            await self.write(self.store.set_undo_request, row.id, None)
             row.undo_by = None
         else:  # cancel
             if row.undo_by != seat:
                 raise ApiError(409, "you have no undo request to cancel")
-            self.store.set_undo_request(row.id, None)
+            await self.write(self.store.set_undo_request, row.id, None)
             row.undo_by = None
         await self.changed(table)
 
     async def _take_back(self, table: Table, seat: str) -> None:
         count = table.moves_to_take_back(seat)
         keep = len(table.row.moves) - count
-        self.store.take_back(table.row.id, keep)
+        await self.write(self.store.take_back, table.row.id, keep)
         table.take_back(count)
         del table.row.moves[keep:]
         table.row.undo_by = None
@@ -311,7 +319,7 @@ class Server:
     async def resign(self, table: Table, seat: str) -> None:
         if table.finished:
             raise ApiError(409, f"the game is over ({table.result()}): there is nothing to resign")
-        self.store.resign(table.row.id, seat)
+        await self.write(self.store.resign, table.row.id, seat)
         table.row.resigned = seat
         table.row.undo_by = None
         await self.changed(table)
@@ -336,7 +344,7 @@ class Server:
         # The colours swap, and each player keeps their token: the same link opens their new seat.
         new = self.new_row(row.game, row.options, {"X": row.o_key, "O": row.x_key}, row.computer)
         new.rematch_of = row.id
-        self.store.create_rematch(row.id, new, creator)
+        await self.write(self.store.create_rematch, row.id, new, creator)
         row.rematch = new.id
         self.tables[new.id] = Table.from_row(new)
         await self.changed(table)
@@ -424,7 +432,7 @@ async def create_table(server: Server, request: Request) -> Response:
         tokens = {seat: tokens[seat]}
     keys = {s: token_digest(tokens[s]) if s in tokens else None for s in SEATS}
     row = server.new_row(game, options, keys, level)
-    server.store.create_table(row, client)
+    await server.write(server.store.create_table, row, client)
     table = server.tables[row.id] = Table.from_row(row)
     server.schedule_computer(table)
     return JSONResponse(

@@ -77,6 +77,8 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     computing: bool = False
     watchers: set[Any] = field(default_factory=set)
+    # The state of the version last asked for: every watcher and the reply share one.
+    _state: tuple[int, dict[str, Any]] | None = None
 
     @classmethod
     def from_row(cls, row: TableRow) -> Table:
@@ -217,7 +219,12 @@ class Table:
         return {seat: f"computer ({self.row.computer})" if seat == computer else "player" for seat in SEATS}
 
     def state(self) -> dict[str, Any]:
-        """The public state of the table (no tokens): what every watcher gets."""
+        """The public state of the table (no tokens): what every watcher gets. Changes bump row.version."""
+        if self._state is None or self._state[0] != self.row.version:
+            self._state = (self.row.version, self._build_state())
+        return self._state[1]
+
+    def _build_state(self) -> dict[str, Any]:
         row, game = self.row, self.game
         finished = self.finished
         moves = [
