@@ -269,3 +269,21 @@ def new_table_from(c, body):
 
     x, o = (body["seats"][s].split("#k=")[1] for s in "XO")
     return Table(body["id"], Seat(c, body["id"], x), Seat(c, body["id"], o))
+
+
+def test_idle_tables_leave_memory_and_come_back_from_the_store(client, monkeypatch):
+    from noughts.serve import app as app_module
+
+    monkeypatch.setattr(app_module, "MAX_CACHED", 2)
+    tables = [new_table(client) for _ in range(4)]
+    tables[0].play("b2")
+    for t in tables[1:]:
+        t.play("a1")
+    server = client.app.state.server
+    assert len(server.tables) <= 4
+    for t in tables[1:]:
+        client.get(f"/api/tables/{t.id}")
+    assert tables[0].id not in server.tables
+    assert tables[0].x.state()["moves"][0]["move"] == "b2"  # read again from the store
+    tables[0].play("a1")
+    assert [m["move"] for m in tables[0].o.state()["moves"]] == ["b2", "a1"]

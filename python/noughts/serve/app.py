@@ -65,6 +65,9 @@ SECURITY_HEADERS = [
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
 
+#: Tables kept in memory; idle ones beyond this are dropped (and read again from the store when needed).
+MAX_CACHED = 2000
+
 _TABLE_ID = re.compile(r"[A-Za-z0-9_-]{8,32}\Z")
 
 
@@ -222,7 +225,17 @@ class Server:
             row = self.store.table(table_id)
             if row is None:
                 raise ApiError(404, f"no table {table_id!r} here")
-            table = self.tables[table_id] = Table.from_row(row)
+            table = self.remember(Table.from_row(row))
+        return table
+
+    def remember(self, table: Table) -> Table:
+        """Keeps a table in memory, dropping idle ones beyond MAX_CACHED."""
+        self.tables[table.row.id] = table
+        # Oldest first; a table someone watches, plays at or the computer thinks about stays.
+        for old_id in list(self.tables)[: max(0, len(self.tables) - MAX_CACHED)]:
+            old = self.tables[old_id]
+            if not (old.watchers or old.computing or old.lock.locked()):
+                del self.tables[old_id]
         return table
 
     def seat(self, table: Table, token: str) -> str:
@@ -269,6 +282,9 @@ class Server:
         try:
             await self.write(self.store.add_move, row.id, number, name, seat)
         except StaleMoveError:
+            # The store has a move this copy lacks (a copy dropped from memory played it): read it again.
+            if self.tables.get(row.id) is table:
+                del self.tables[row.id]
             raise ApiError(409, f"stale move: move {number} is already played (reload the table)") from None
         except sqlite3.Error:
             log.exception("storing a move failed")
@@ -346,9 +362,9 @@ class Server:
         new.rematch_of = row.id
         await self.write(self.store.create_rematch, row.id, new, creator)
         row.rematch = new.id
-        self.tables[new.id] = Table.from_row(new)
+        rematch = self.remember(Table.from_row(new))
         await self.changed(table)
-        self.schedule_computer(self.tables[new.id])
+        self.schedule_computer(rematch)
         return new.id
 
     # ---- the computer ------------------------------------------------------
@@ -433,7 +449,7 @@ async def create_table(server: Server, request: Request) -> Response:
     keys = {s: token_digest(tokens[s]) if s in tokens else None for s in SEATS}
     row = server.new_row(game, options, keys, level)
     await server.write(server.store.create_table, row, client)
-    table = server.tables[row.id] = Table.from_row(row)
+    table = server.remember(Table.from_row(row))
     server.schedule_computer(table)
     return JSONResponse(
         {
