@@ -46,6 +46,7 @@ def test_a_game_to_its_end_with_the_line_explained_and_the_record(client):
         t.play(move)
     state = t.x.state()
     assert state["finished"] and state["result"] == "1-0" and state["legal"] == []
+    assert state["status"] == "Game over: 1-0."
     game = noughts.Classic()
     for move in ["a1", "a2", "b2", "a3", "c3"]:
         game.play(move)

@@ -3,8 +3,10 @@
 Create a table, share a seat's link, play a friend or the computer; the
 tables live in one SQLite file. See docs/serve.md.
 
->>> from noughts.serve import create_app   # an ASGI app for any ASGI server
->>> app = create_app("/tmp/tables.sqlite3")
+The site is also an ASGI application for any ASGI server::
+
+    from noughts.serve import create_app
+    app = create_app("tables.sqlite3")
 """
 
 from __future__ import annotations

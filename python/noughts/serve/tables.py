@@ -198,9 +198,8 @@ class Table:
         return {"winner": winner, "how": how, "text": text, "cells": cells}
 
     def status(self) -> str:
-        explained = self.explanation()
-        if explained is not None:
-            return str(explained["text"])
+        if self.finished:  # the outcome's text says why
+            return f"Game over: {self.result()}."
         game = self.game
         mover = game.to_move.name
         if isinstance(game, Quantum):
