@@ -212,6 +212,8 @@ def test_bodies_that_are_not_json_objects_or_too_large(client):
     for content in (b"{", b"[1, 2]", b'"text"', b"\xff\xfe"):
         r = client.post("/api/tables", content=content, headers={"content-type": "application/json"})
         assert r.status_code == 400 and "JSON" in r.json()["error"]
+    r = client.post("/api/tables", content=b'{"game": "classic"}', headers={"content-type": "text/plain"})
+    assert r.status_code == 415 and "application/json" in r.json()["error"]
     r = client.post("/api/tables", content=b"{" + b" " * 5000 + b"}", headers={"content-type": "application/json"})
     assert r.status_code == 413 and "larger than" in r.json()["error"]
 
@@ -252,7 +254,8 @@ def test_any_create_body_gets_a_table_or_a_clear_4xx(client, body):
 @given(body=st.dictionaries(st.sampled_from(["move", "number", "extra"]), json_values, max_size=3) | json_values)
 def test_any_move_body_gets_an_answer_never_a_500(client, body):
     t = new_table(client, cache=True)
-    r = client.post(f"/api/tables/{t.id}/moves", content=json.dumps(body), headers=t.x.headers())
+    headers = {**t.x.headers(), "content-type": "application/json"}
+    r = client.post(f"/api/tables/{t.id}/moves", content=json.dumps(body), headers=headers)
     assert r.status_code in (200, 400, 409, 422), r.text
     if r.status_code == 200:
         t.x.undo_all()

@@ -97,6 +97,9 @@ async def _json_object(request: Request) -> dict[str, Any]:
     body = await request.body()
     if not body:
         return {}
+    # JSON only: a form on another site can post text/plain, but not this without the browser asking first.
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        raise ApiError(415, "the request body must be JSON, sent as Content-Type: application/json")
     try:
         data = json.loads(body)
     except (ValueError, UnicodeDecodeError):
