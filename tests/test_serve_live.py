@@ -287,3 +287,14 @@ def test_idle_tables_leave_memory_and_come_back_from_the_store(client, monkeypat
     assert tables[0].x.state()["moves"][0]["move"] == "b2"  # read again from the store
     tables[0].play("a1")
     assert [m["move"] for m in tables[0].o.state()["moves"]] == ["b2", "a1"]
+
+
+def test_a_socket_that_never_says_hello_is_closed(client, monkeypatch):
+    from noughts.serve import app as app_module
+
+    monkeypatch.setattr(app_module, "HELLO_SECONDS", 0.05)
+    t = new_table(client)
+    with client.websocket_connect(f"/api/tables/{t.id}/live") as ws:
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4408

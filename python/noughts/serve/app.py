@@ -52,6 +52,8 @@ STATIC = Path(__file__).parent / "static"
 #: The largest request body (bytes) and WebSocket message (characters) accepted.
 MAX_BODY = 2048
 MAX_MESSAGE = 1024
+#: Seconds a new WebSocket has to say hello.
+HELLO_SECONDS = 30.0
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -550,7 +552,14 @@ async def live(ws: WebSocket) -> None:
             await ws.close(4404)
             return
         while True:
-            text = await ws.receive_text()
+            if entry is None:  # a connection that never says hello is closed
+                try:
+                    text = await asyncio.wait_for(ws.receive_text(), HELLO_SECONDS)
+                except asyncio.TimeoutError:
+                    await ws.close(4408)
+                    return
+            else:
+                text = await ws.receive_text()
             try:
                 token, have = _hello(text)
                 seat = server.seat(table, token) if token is not None else None
