@@ -361,3 +361,32 @@ def test_rules_switch_and_every_language_and_game(client):
     assert "<script>" not in r.text and '<html lang="en">' in r.text
     assert client.get("/rules/chess").status_code == 404
     assert client.get("/rules").status_code == 200
+
+
+def test_every_way_a_game_ends_has_an_explanation():
+    # The explanation covers each termination the engine reports, including ones the site's settings do not reach.
+    import random
+
+    from noughts.serve.store import MoveRow, TableRow
+    from noughts.serve.tables import Table
+
+    seen = set()
+    rng = random.Random(3)
+    for game_name, options in [
+        ("classic", {"rows": 3, "cols": 3}),
+        ("classic", {"rows": 3, "cols": 3, "misere": True}),
+        ("ultimate", {}),
+        ("quantum", {}),
+    ]:
+        for _ in range(300):
+            row = TableRow("abcdefghijkl", game_name, options, b"x", b"o", None, 0.0)
+            table = Table.from_row(row)
+            while not table.game.is_over():
+                move = rng.choice(table.game.legal_moves()).name
+                row.moves.append(MoveRow(len(row.moves) + 1, move, table.game.to_move.name))
+                table.apply(move)
+            outcome = table.explanation()
+            assert outcome["how"] == table.game.termination.name.lower() and outcome["text"]
+            assert outcome["winner"] == (None if table.game.winner is None else table.game.winner.name)
+            seen.add((game_name, outcome["how"]))
+    assert {how for _, how in seen} >= {"line", "misere_line", "earlier_line", "full_board"}

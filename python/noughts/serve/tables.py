@@ -180,7 +180,10 @@ class Table:
             else:
                 text = f"{winner} wins with {line}."
         elif isinstance(game, Ultimate):
-            text = f"{winner} wins with three small boards in a row."
+            if outcome.termination == Termination.LINE:
+                text = f"{winner} wins with three small boards in a row."
+            else:  # the tiebreak: every board decided without a line
+                text = f"Every small board is decided without a line; {winner} won more of them and wins."
         else:
             collapse = self.notes[-1] if self.notes and self.notes[-1] else None
             prefix = f"The last collapse: {collapse}. " if collapse else ""
