@@ -298,3 +298,32 @@ def test_a_socket_that_never_says_hello_is_closed(client, monkeypatch):
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 4408
+
+
+def test_finished_tables_are_not_looked_at_again_after_a_restart(db):
+    with TestClient(create_app(db)) as c:
+        r = c.post("/api/tables", json={"opponent": "computer", "level": "easy"})
+        me = Seat(c, r.json()["id"], r.json()["seats"]["X"].split("#k=")[1])
+        r2 = c.post("/api/tables", json={"opponent": "computer", "level": "easy"})
+        other = Seat(c, r2.json()["id"], r2.json()["seats"]["X"].split("#k=")[1])
+        assert me.post("resign").status_code == 200
+    store = Store(db)
+    assert store.computer_tables() == [other.id]
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT result FROM tables WHERE id = ?", (me.id,)).fetchone() == ("0-1",)
+    store.close()
+
+
+def test_the_result_is_stored_with_the_move_that_ends_the_game_and_cleared_by_an_undo(client, db):
+    t = new_table(client)
+    for move in ["a1", "a2", "b1", "b2", "c1"]:
+        t.play(move)
+
+    def stored():
+        with sqlite3.connect(db) as con:
+            return con.execute("SELECT result FROM tables WHERE id = ?", (t.id,)).fetchone()[0]
+
+    assert stored() == "1-0"
+    t.x.post("undo", {"action": "request"})
+    t.o.post("undo", {"action": "accept"})
+    assert stored() is None and t.x.state()["number"] == 4

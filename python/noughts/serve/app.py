@@ -52,8 +52,9 @@ STATIC = Path(__file__).parent / "static"
 #: The largest request body (bytes) and WebSocket message (characters) accepted.
 MAX_BODY = 2048
 MAX_MESSAGE = 1024
-#: Seconds a new WebSocket has to say hello.
+#: Seconds a new WebSocket has to say hello, and a watcher has to take an update.
 HELLO_SECONDS = 30.0
+SEND_SECONDS = 5.0
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -257,9 +258,12 @@ class Server:
         for entry in list(table.watchers):
             ws, seat = entry
             try:
-                await ws.send_json({**state, "type": "state", "you": seat})
-            except Exception:  # a closed connection: it will not be back
+                # A watcher that does not read holds up nobody: it is dropped (its page reconnects and resumes).
+                await asyncio.wait_for(ws.send_json({**state, "type": "state", "you": seat}), SEND_SECONDS)
+            except Exception:  # closed, or too slow
                 table.watchers.discard(entry)
+                with contextlib.suppress(Exception):
+                    await ws.close(1013)
         self.schedule_computer(table)
 
     async def play(self, table: Table, seat: str, text: str, number: int) -> None:
@@ -285,7 +289,9 @@ class Server:
             raise ApiError(422, str(e)) from None
         name = str(probe.move_name(move_id))
         try:
-            await self.write(self.store.add_move, row.id, number, name, seat)
+            outcome = probe.outcome()
+            result = None if outcome is None else outcome.result
+            await self.write(self.store.add_move, row.id, number, name, seat, result)
         except StaleMoveError:
             # The store has a move this copy lacks (a copy dropped from memory played it): read it again.
             if self.tables.get(row.id) is table:

@@ -38,7 +38,8 @@ CREATE TABLE IF NOT EXISTS tables (
     undo_by     TEXT,
     rematch     TEXT,
     rematch_of  TEXT,
-    version     INTEGER NOT NULL DEFAULT 0
+    version     INTEGER NOT NULL DEFAULT 0,
+    result      TEXT
 );
 CREATE INDEX IF NOT EXISTS tables_by_creator ON tables (creator, created);
 CREATE TABLE IF NOT EXISTS moves (
@@ -177,8 +178,11 @@ class Store:
             changed=old_id,
         )
 
-    def add_move(self, table_id: str, number: int, move: str, seat: str) -> None:
-        """Stores move `number`; StaleMoveError if that number is already stored. Clears an undo request."""
+    def add_move(self, table_id: str, number: int, move: str, seat: str, result: str | None = None) -> None:
+        """Stores move `number`; StaleMoveError if that number is already stored. Clears an undo request.
+
+        `result` ("1-0", "0-1", "1/2-1/2") when the move ends the game.
+        """
         try:
             self._write(
                 [
@@ -186,7 +190,7 @@ class Store:
                         "INSERT INTO moves (table_id, number, move, seat, at) VALUES (?, ?, ?, ?, ?)",
                         (table_id, number, move, seat, time.time()),
                     ),
-                    ("UPDATE tables SET undo_by = NULL WHERE id = ?", (table_id,)),
+                    ("UPDATE tables SET undo_by = NULL, result = ? WHERE id = ?", (result, table_id)),
                 ],
                 changed=table_id,
             )
@@ -198,7 +202,7 @@ class Store:
         self._write(
             [
                 ("DELETE FROM moves WHERE table_id = ? AND number > ?", (table_id, keep)),
-                ("UPDATE tables SET undo_by = NULL WHERE id = ?", (table_id,)),
+                ("UPDATE tables SET undo_by = NULL, result = NULL WHERE id = ?", (table_id,)),
             ],
             changed=table_id,
         )
@@ -207,8 +211,10 @@ class Store:
         self._write([("UPDATE tables SET undo_by = ? WHERE id = ?", (seat, table_id))], changed=table_id)
 
     def resign(self, table_id: str, seat: str) -> None:
+        result = "0-1" if seat == "X" else "1-0"
         self._write(
-            [("UPDATE tables SET resigned = ?, undo_by = NULL WHERE id = ?", (seat, table_id))], changed=table_id
+            [("UPDATE tables SET resigned = ?, undo_by = NULL, result = ? WHERE id = ?", (seat, result, table_id))],
+            changed=table_id,
         )
 
     # ---- reading ----------------------------------------------------------
@@ -249,7 +255,7 @@ class Store:
         return int(count)
 
     def computer_tables(self) -> list[str]:
-        """The tables with a computer seat and no resignation (candidates for a computer move after a restart)."""
+        """The unfinished tables with a computer seat (where the computer may have a move to make after a restart)."""
         with self._lock:
-            rows = self._db.execute("SELECT id FROM tables WHERE computer IS NOT NULL AND resigned IS NULL").fetchall()
+            rows = self._db.execute("SELECT id FROM tables WHERE computer IS NOT NULL AND result IS NULL").fetchall()
         return [r[0] for r in rows]
