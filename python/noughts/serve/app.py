@@ -549,7 +549,7 @@ async def live(ws: WebSocket) -> None:
     server: Server = ws.app.state.server
     await ws.accept()
     entry: tuple[WebSocket, str | None] | None = None
-    table: Table | None = None
+    joined: Table | None = None  # the table whose watchers hold entry
     try:
         try:
             table = server.table(ws.path_params["id"])
@@ -568,6 +568,8 @@ async def live(ws: WebSocket) -> None:
                 text = await ws.receive_text()
             try:
                 token, have = _hello(text)
+                # Looked up again: the copy in memory may have been dropped (and read again) while we waited.
+                table = server.table(ws.path_params["id"])
                 seat = server.seat(table, token) if token is not None else None
             except ApiError as e:
                 await ws.send_json({"type": "error", "error": e.message})
@@ -575,8 +577,8 @@ async def live(ws: WebSocket) -> None:
                     await ws.close(4403)
                     return
                 continue
-            if entry is not None:
-                table.watchers.discard(entry)
+            if entry is not None and joined is not None:
+                joined.watchers.discard(entry)
             entry = (ws, seat)
             # Under the lock: no change slips between this state and joining the watchers.
             async with table.lock:
@@ -586,11 +588,12 @@ async def live(ws: WebSocket) -> None:
                 resume["reset"] = have > len(moves)
                 await ws.send_json({**state, **resume, "type": "state", "you": seat})
                 table.watchers.add(entry)
+                joined = table
     except WebSocketDisconnect:
         pass
     finally:
-        if entry is not None and table is not None:
-            table.watchers.discard(entry)
+        if entry is not None and joined is not None:
+            joined.watchers.discard(entry)
 
 
 def _hello(text: str) -> tuple[str | None, int]:
