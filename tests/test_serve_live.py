@@ -212,16 +212,16 @@ def test_the_computer_moves_first_when_it_plays_x_and_after_a_restart(db):
 
 
 def test_a_thinking_computer_blocks_no_other_game(client, monkeypatch):
-    from noughts.serve import app as app_module
+    from noughts.serve import server as server_module
 
     release = threading.Event()
-    real = app_module.choose_move
+    real = server_module.choose_move
 
     def slow_choose_move(game, level, **kwargs):
         assert release.wait(60), "the test never released the computer"
         return real(game, level, **kwargs)
 
-    monkeypatch.setattr(app_module, "choose_move", slow_choose_move)
+    monkeypatch.setattr(server_module, "choose_move", slow_choose_move)
     r = client.post("/api/tables", json={"opponent": "computer", "level": "easy", "seat": "O"})
     me = Seat(client, r.json()["id"], r.json()["seats"]["O"].split("#k=")[1])
     other = new_table(client)
@@ -272,9 +272,9 @@ def new_table_from(c, body):
 
 
 def test_idle_tables_leave_memory_and_come_back_from_the_store(client, monkeypatch):
-    from noughts.serve import app as app_module
+    from noughts.serve import server as server_module
 
-    monkeypatch.setattr(app_module, "MAX_CACHED", 2)
+    monkeypatch.setattr(server_module, "MAX_CACHED", 2)
     tables = [new_table(client) for _ in range(4)]
     tables[0].play("b2")
     for t in tables[1:]:
