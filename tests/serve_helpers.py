@@ -103,7 +103,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Any, extra_env: dict[str, str] | None = None) -> RunningServer:
+def start_server(db: Any, extra_env: dict[str, str] | None = None, port: int | None = None) -> RunningServer:
     """Starts the server as a user would (``python -m noughts serve``) and waits until it answers."""
     import os
     import subprocess
@@ -113,7 +113,7 @@ def start_server(db: Any, extra_env: dict[str, str] | None = None) -> RunningSer
     import httpx
     import noughts
 
-    port = free_port()
+    port = free_port() if port is None else port
     env = dict(os.environ, **(extra_env or {}))
     # The package under test, wherever it was imported from (the source tree or an installed wheel).
     env["PYTHONPATH"] = os.pathsep.join([os.path.dirname(os.path.dirname(noughts.__file__)), env.get("PYTHONPATH", "")])

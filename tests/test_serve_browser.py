@@ -41,11 +41,14 @@ def server(tmp_path_factory):
     running.stop()
 
 
-@pytest.fixture
-def browsers():
-    opened = []
+class Browsers:
+    """Opens headless Chromium sessions; when the test ends, checks their consoles and closes them."""
 
-    def open_browser():
+    def __init__(self) -> None:
+        self.opened: list = []
+        self.allowed: list[str] = []
+
+    def __call__(self):
         options = webdriver.ChromeOptions()
         options.binary_location = str(CHROMIUM)
         for arg in (
@@ -61,15 +64,29 @@ def browsers():
             driver = webdriver.Chrome(service=webdriver.ChromeService(executable_path=str(DRIVER)), options=options)
         except WebDriverException as e:
             pytest.skip(f"Chromium is installed but does not start here: {e.msg}")
-        opened.append(driver)
+        self.opened.append(driver)
         return driver
 
-    yield open_browser
-    for driver in opened:
-        # The page must never break the Content-Security-Policy or throw.
-        problems = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
-        driver.quit()
+    def allow(self, text: str) -> None:
+        """Console errors containing `text` are expected (a server stopped on purpose)."""
+        self.allowed.append(text)
+
+    def close(self) -> None:
+        problems = []
+        for driver in self.opened:
+            # The page must never break the Content-Security-Policy or throw.
+            for entry in driver.get_log("browser"):
+                if entry["level"] == "SEVERE" and not any(text in entry["message"] for text in self.allowed):
+                    problems.append(entry["message"])
+            driver.quit()
         assert not problems, problems
+
+
+@pytest.fixture
+def browsers():
+    opened = Browsers()
+    yield opened
+    opened.close()
 
 
 def wait(driver, condition):
@@ -179,6 +196,31 @@ def test_a_browser_plays_the_computer_to_the_end(server, browsers):
     assert any(word in text_of(page, "outcome") for word in ("wins", "Draw"))
     record = page.find_element(By.ID, "record").get_attribute("href")
     assert record.endswith("/record")
+
+
+def test_pages_reconnect_after_a_server_restart_and_play_on(tmp_path, browsers):
+    db = tmp_path / "restarted.sqlite3"
+    server = start_server(db)
+    try:
+        alice = browsers()
+        create_table(alice, server)
+        bob = browsers()
+        bob.get(alice.find_element(By.ID, "share-seat").get_attribute("value"))
+        wait_for_number(bob, 0)
+        click_move(alice, "b2")
+        wait_for_number(bob, 1)
+        browsers.allow("ERR_CONNECTION_REFUSED")
+        server.stop()
+        wait(bob, lambda d: "reconnecting" in text_of(d, "connection"))
+        server = start_server(db, port=int(server.url.rsplit(":", 1)[1]))
+        # Both pages find the server again by themselves and the game goes on.
+        for page in (alice, bob):
+            wait(page, lambda d: text_of(d, "connection") == "")
+        click_move(bob, "a1")
+        wait_for_number(alice, 2)
+        assert [li.text for li in alice.find_elements(By.CSS_SELECTOR, "#moves li")] == ["X b2", "O a1"]
+    finally:
+        server.stop()
 
 
 def test_the_rules_page_switches_language(server, browsers):
