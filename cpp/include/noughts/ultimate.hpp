@@ -147,10 +147,14 @@ class Ultimate {
     }
   }
 
+#ifndef NOUGHTS_NO_EVALUATION
   // The learned value of the position for the player to move, -1 .. +1
   // (ultimate_eval.cpp; the network is trained by
-  // scripts/train_ultimate_eval.py). The game must not be over.
+  // scripts/train_ultimate_eval.py). The game must not be over. The
+  // single-file CodinGame bot leaves it out (NOUGHTS_NO_EVALUATION): its
+  // weights would not fit CodinGame's limit on a source file.
   float evaluate() const noexcept;
+#endif
 
   // ---- solver hooks (see search/solver.hpp) ----
   // Whether the player to move can win the game with their next move: win a
