@@ -15,7 +15,7 @@ from noughts._game import GameOption
 from noughts.classic import CLASSIC_OPTIONS, Classic
 from noughts.errors import InvalidOptionError
 from noughts.quantum import Quantum
-from noughts.ultimate import Ultimate
+from noughts.ultimate import ULTIMATE_OPTIONS, Ultimate
 
 __all__ = ["GAME_INFO", "GameInfo", "GameOption", "game_info", "info_of", "make_game"]
 
@@ -27,7 +27,8 @@ class GameInfo:
     ``name`` is how command lines, records and protocols name it; ``cls`` its
     public class; ``vector`` and ``mcts`` the C++ classes that step many games
     at once (``VectorGame``) and search it (``MCTS``); ``options`` the
-    constructor's options (none for Ultimate and Quantum).
+    constructor's options (none for Quantum). A game's ``options()`` names
+    those it was built with (Classic: all of them; Ultimate: tiebreak when on).
     """
 
     name: str
@@ -50,7 +51,7 @@ GAME_INFO: dict[str, GameInfo] = {
     info.name: info
     for info in (
         GameInfo("classic", Classic, _core.ClassicVector, _core.ClassicMcts, CLASSIC_OPTIONS),
-        GameInfo("ultimate", Ultimate, _core.UltimateVector, _core.UltimateMcts),
+        GameInfo("ultimate", Ultimate, _core.UltimateVector, _core.UltimateMcts, ULTIMATE_OPTIONS),
         GameInfo("quantum", Quantum, _core.QuantumVector, _core.QuantumMcts),
     )
 }
@@ -74,13 +75,15 @@ def make_game(name: str = "classic", position: str | None = None, **options: Any
     """A new game by name ("classic", "ultimate", "quantum"), from its start or from a position string.
 
     Classic takes its constructor's options (rows, cols, k, misere, free_choice,
-    gravity); the others take none.
+    gravity), Ultimate takes tiebreak, Quantum takes none.
     """
     info = game_info(name)
     if position is not None:
         if options:
             raise InvalidOptionError("a position string carries its own options: give one or the other")
         return info.cls.from_string(position)
-    if options and not info.options:
-        raise InvalidOptionError(f"{info.name} takes no options, got {', '.join(options)}")
+    unknown = set(options) - {o.name for o in info.options}
+    if unknown:
+        takes = f"only {', '.join(o.name for o in info.options)}" if info.options else "no options"
+        raise InvalidOptionError(f"{info.name} takes {takes}, got {', '.join(sorted(unknown))}")
     return info.cls(**options)
