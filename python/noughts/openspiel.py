@@ -203,7 +203,7 @@ class NoughtsState(_StateBase):  # type: ignore[misc]
         outcome = self._noughts.outcome()
         if outcome is None:
             return [0.0, 0.0]
-        return [float(outcome.value(Player.X)), float(outcome.value(Player.O))]
+        return [float(outcome.value_for(Player.X)), float(outcome.value_for(Player.O))]
 
     def __str__(self) -> str:
         return str(self._noughts.render())

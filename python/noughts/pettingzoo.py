@@ -186,7 +186,7 @@ class raw_env(_AECEnvBase, _EzPickleBase):  # type: ignore[misc]  # noqa: N801 (
     def _set_final_rewards(self) -> None:
         outcome = self.game.outcome()  # called once the game is over
         for agent, player in zip(AGENTS, (Player.X, Player.O)):
-            self.rewards[agent] = outcome.value(player)
+            self.rewards[agent] = outcome.value_for(player)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's observation: its view of the planes and its action mask (zeros unless it is to move)."""

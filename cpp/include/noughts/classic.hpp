@@ -185,23 +185,23 @@ class Classic {
   };
   SearchState search_state() const noexcept {
     const auto& r = *rules_;
-    SearchState k;
+    SearchState state;
     for (int s = 0; s < r.num_symmetries(); ++s) {
       const std::uint64_t x = r.map_bits(s, marks_[0]), o = r.map_bits(s, marks_[1]);
-      if (r.cells() <= 32) k.images[s] = x | o << 32;
-      else k.images[2 * s] = x, k.images[2 * s + 1] = o;
+      if (r.cells() <= 32) state.images[s] = x | o << 32;
+      else state.images[2 * s] = x, state.images[2 * s + 1] = o;
     }
-    k.entered = {0, 0};
+    state.entered = {0, 0};
     for (int symbol = 0; symbol < 2; ++symbol)
-      bits::for_each(marks_[symbol], [&](int cell) { k.entered[symbol] |= r.line_bits(cell); });
-    return k;
+      bits::for_each(marks_[symbol], [&](int cell) { state.entered[symbol] |= r.line_bits(cell); });
+    return state;
   }
   // The state after the legal move m, from this position's.
-  SearchState search_state_after(const SearchState& k, Move m) const noexcept {
+  SearchState search_state_after(const SearchState& state, Move m) const noexcept {
     const auto& r = *rules_;
     const int symbol = r.free_choice() ? (m & 1) : (ply_ & 1);
     const int cell = target_cell(m);
-    SearchState after = k;
+    SearchState after = state;
     if (r.cells() <= 32) {
       // All eight words, used or not (unused symmetries add nothing): a
       // fixed count the compiler unrolls.
@@ -217,16 +217,16 @@ class Classic {
   // one word, and the smallest image of that word, mixed (a bijection), is
   // an exact key: no two positions share it. Larger boards take the
   // smallest hash() of the images.
-  std::uint64_t key_of(const SearchState& k) const noexcept {
+  std::uint64_t key_of(const SearchState& state) const noexcept {
     const auto& r = *rules_;
     if (r.cells() <= 32) {
-      std::uint64_t best = k.images[0];
-      for (int s = 1; s < r.num_symmetries(); ++s) best = std::min(best, k.images[s]);
+      std::uint64_t best = state.images[0];
+      for (int s = 1; s < r.num_symmetries(); ++s) best = std::min(best, state.images[s]);
       return bits::mix(best);
     }
-    std::uint64_t best = bits::combine(bits::mix(k.images[0]), k.images[1]);
+    std::uint64_t best = bits::combine(bits::mix(state.images[0]), state.images[1]);
     for (int s = 1; s < r.num_symmetries(); ++s)
-      best = std::min(best, bits::combine(bits::mix(k.images[2 * s]), k.images[2 * s + 1]));
+      best = std::min(best, bits::combine(bits::mix(state.images[2 * s]), state.images[2 * s + 1]));
     return best;
   }
   // The solver's tactical hook (Tactics in game.hpp), from one pass over the
