@@ -1,4 +1,4 @@
-"""A slow, obviously-correct model of RULES.md section 1, for cross-checks.
+"""A slow, obviously-correct model of docs/rules.md section 1, for cross-checks.
 
 Written from the rules text alone: a board of symbols, a full scan for lines
 after every move. It shares nothing with the C++ engine but the move ids.

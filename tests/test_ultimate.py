@@ -1,4 +1,4 @@
-"""Ultimate tic-tac-toe (RULES.md section 2): counts, hand-built positions, the Python API."""
+"""Ultimate tic-tac-toe (docs/rules.md section 2): counts, hand-built positions, the Python API."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def board_cells(board: int) -> list[int]:
 
 # ------------------------------------------------------------------- perft
 
-# Published counts (RULES.md "Counting moves"; depths 7-8 are in benchmarks/ultimate.py).
+# Published counts (docs/rules.md "Counting moves"; depths 7-8 are in benchmarks/ultimate.py).
 PERFT = {1: 81, 2: 720, 3: 6_336, 4: 55_080, 5: 473_256, 6: 4_020_960}
 
 

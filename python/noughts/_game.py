@@ -20,7 +20,7 @@ G = TypeVar("G", bound="GameMixin")
 
 @dataclass(frozen=True)
 class Move:
-    """A move of a particular game: its id (RULES.md "Move ids") and its notation."""
+    """A move of a particular game: its id (docs/rules.md "Move ids") and its notation."""
 
     id: int
     name: str

@@ -10,14 +10,14 @@
 ``register()`` makes three games available to ``pyspiel.load_game``:
 
 - ``noughts_classic``, with the parameters rows (int, 3), cols (int, 3), k
-  (int, 0 = the default of RULES.md), misere, free_choice, gravity (bool,
+  (int, 0 = the default of docs/rules.md), misere, free_choice, gravity (bool,
   False);
 - ``noughts_ultimate``: one action per move, ``board * 9 + cell`` (OpenSpiel's
   own ``ultimate_tic_tac_toe`` splits a free move in two actions);
 - ``noughts_quantum``: ``current_player()`` follows the game, so the player who
   makes a collapse choice is the current player again for their own mark.
 
-Actions are the move ids of RULES.md "Move ids"; ``action_to_string`` gives
+Actions are the move ids of docs/rules.md "Move ids"; ``action_to_string`` gives
 the move's notation (``b2``, ``e5``, ``a1-b2``, ``@a1``); the observation
 tensor is the game's planes (docs/learning.md) from the view of the player
 asked about, as float32 ``(planes, rows, cols)``; returns are +1 / -1 / 0.

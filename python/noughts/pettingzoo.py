@@ -19,7 +19,7 @@ Built as PettingZoo's classic games (tictactoe_v3, connect_four_v3) are:
   can write now, are the same for both agents), and ``"action_mask"``, int8
   over the move ids: the legal moves for the agent to move, all zeros for the
   other agent and once the game is over;
-- ``Discrete(num_actions)`` actions: the move ids of RULES.md "Move ids";
+- ``Discrete(num_actions)`` actions: the move ids of docs/rules.md "Move ids";
 - rewards +1 / -1 / 0 to both agents when the game ends, nothing before;
 - ``agent_selection`` is always the game's ``to_move``: in Quantum the player
   who makes a collapse choice then writes their own mark, so the same agent

@@ -1,5 +1,5 @@
 // Classic: m x n boards, k in a row, with misere, free choice and gravity
-// in any combination (RULES.md section 1).
+// in any combination (docs/rules.md section 1).
 #pragma once
 #include <algorithm>
 #include <array>
@@ -19,14 +19,14 @@ namespace noughts {
 struct ClassicOptions {
   int rows = 3;
   int cols = 3;
-  int k = 0;  // 0 takes the default of RULES.md (see default_k)
+  int k = 0;  // 0 takes the default of docs/rules.md (see default_k)
   bool misere = false;
   bool free_choice = false;
   bool gravity = false;
   friend bool operator==(const ClassicOptions&, const ClassicOptions&) = default;
 };
 
-// RULES.md: 3 when the shorter side is at most 3, 4 when it is 4 or 5, else
+// docs/rules.md: 3 when the shorter side is at most 3, 4 when it is 4 or 5, else
 // 5, and never more than the longer side.
 int default_k(int rows, int cols);
 

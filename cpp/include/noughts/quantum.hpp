@@ -1,5 +1,5 @@
 // Quantum tic-tac-toe: Allan Goff's game played to a single result
-// (RULES.md section 3; the corner cases are argued in docs/quantum.md).
+// (docs/rules.md section 3; the corner cases are argued in docs/quantum.md).
 //
 // Marks are numbered 1..9 by the move that wrote them: X writes the odd
 // ones, O the even ones. A mark is spooky (in two cells at once: an edge of

@@ -1,4 +1,4 @@
-// Ultimate tic-tac-toe (RULES.md section 2): nine small 3x3 boards in a 3x3
+// Ultimate tic-tac-toe (docs/rules.md section 2): nine small 3x3 boards in a 3x3
 // big board, the cell of each move sending the opponent to a board.
 //
 // Representation, chosen for playout and perft speed:
