@@ -180,17 +180,3 @@ class QuantumModel:
             self.winner = X if finished[X] else O
         elif all(board):
             self.over, self.reason = True, "full_board"
-
-
-def perft(g: QuantumModel, depth: int) -> int:
-    if depth == 0:
-        return 1
-    moves = g.legal()
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for m in moves:
-        child = g.copy()
-        child.play(m)
-        total += perft(child, depth - 1)
-    return total

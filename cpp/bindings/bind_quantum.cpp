@@ -49,11 +49,7 @@ void bind_quantum(py::module_& m) {
                              "How many numbered marks exist (the newest mark's number; 0 at the start).")
       .def(
           "free_cells",
-          [](const H& h) {
-            py::list out;
-            bits::for_each(h.current().free_cells(), [&](int c) { out.append(c); });
-            return out;
-          },
+          [](const H& h) { return bit_list(h.current().free_cells()); },
           "The cells without a classical mark, ascending.")
       .def(
           "line_times",
