@@ -36,6 +36,13 @@ concept HasRolloutMove = requires(const G& g, Rng& rng) {
   { g.rollout_move(rng) } -> std::convertible_to<Move>;
 };
 
+// A value of the position without a rollout, for the player to move: -1
+// (lost) .. +1 (won); called only on positions that are not over.
+template <class G>
+concept HasEvaluate = requires(const G& g) {
+  { g.evaluate() } -> std::convertible_to<float>;
+};
+
 // ---- the exact solver (search/solver.hpp) -----------------------------------
 
 // The same 64-bit key for every symmetric image of a position (the table
