@@ -71,7 +71,7 @@ def test_ultimate_tiebreak_goes_through_records_the_engine_and_openspiel_paramet
     record = Record.from_game(game)
     assert record.headers["Tiebreak"] == "yes" and "Start" not in record.headers
     assert Record.from_text(record.to_text()).game.options() == {"tiebreak": True}
-    assert "Tiebreak" not in Record.from_game(make_game("ultimate")).headers
+    assert Record.from_game(make_game("ultimate")).headers["Tiebreak"] == "no"
     out: list[str] = []
     engine = Engine(out.append)
     engine.handle("game ultimate tiebreak")

@@ -201,16 +201,6 @@ int main() {
     check(same, "nth_set_bit picks the r-th set bit");
   }
 
-  // One numbering of the square's symmetries: the 3x3 board that Ultimate and
-  // Quantum use maps cells as Classic 3x3 does.
-  {
-    const ClassicRules& rules = ClassicRules::get(ClassicOptions{3, 3});
-    bool same = rules.num_symmetries() == board3::kSymmetries;
-    for (int s = 0; s < board3::kSymmetries; ++s)
-      for (int c = 0; c < board3::kCells; ++c) same = same && rules.map_cell(s, c) == board3::kSymmetry[s][c];
-    check(same, "board3::kSymmetry numbers the symmetries as Classic 3x3 does");
-  }
-
   // Ultimate's rollout policy, checked against the rules by playing every
   // legal move: it plays a legal move; one that wins the game when there is
   // one; else one after which the opponent cannot win the game at once, when
@@ -257,6 +247,16 @@ int main() {
     check(legal, "Ultimate rollout_move plays legal moves");
     check(takes_wins, "Ultimate rollout_move takes a win at once");
     check(avoids_losses, "Ultimate rollout_move does not hand the opponent a win it can avoid");
+  }
+
+  // One numbering of the square's symmetries: the 3x3 board that Ultimate and
+  // Quantum use maps cells as Classic 3x3 does.
+  {
+    const ClassicRules& rules = ClassicRules::get(ClassicOptions{3, 3});
+    bool same = rules.num_symmetries() == board3::kSymmetries;
+    for (int s = 0; s < board3::kSymmetries; ++s)
+      for (int c = 0; c < board3::kCells; ++c) same = same && rules.map_cell(s, c) == board3::kSymmetry[s][c];
+    check(same, "board3::kSymmetry numbers the symmetries as Classic 3x3 does");
   }
 
   const auto counts = random_playouts(Quantum(), 2000, 1);

@@ -228,6 +228,17 @@ def _cmd_engine(args: argparse.Namespace) -> int:
     return engine.run()
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from noughts.serve import run
+
+    try:
+        run(args.host, args.port, args.db, tables_per_client=args.max_tables)
+    except ImportError as e:
+        print(f"noughts: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def _positive_ms(text: str) -> float:
     try:
         value = float(text)
@@ -314,6 +325,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="CodinGame: no diagnostics on stderr")
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(run=_cmd_engine)
+
+    p = commands.add_parser("serve", help="the game site: play in the browser against a friend or the engine")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--db", help="the tables' SQLite file (default: $XDG_DATA_HOME/noughts/serve.sqlite3)")
+    p.add_argument("--max-tables", type=int, default=30, help="tables one address may create per hour (default 30)")
+    p.set_defaults(run=_cmd_serve)
     return parser
 
 

@@ -143,7 +143,8 @@ class MCTS:
             take a win at once and avoid handing the opponent one); False rolls out
             uniformly random moves.
         evaluation: value new leaves by the game's learned evaluation where it has one
-            (Ultimate) instead of rolling them out.
+            (Ultimate) instead of rolling them out; off by default, as it plays weaker
+            than the rollouts so far (docs/mcts.md).
         iterations, seconds: the default budget of search(), best_move() and calls.
     """
 
@@ -156,7 +157,7 @@ class MCTS:
         *,
         reuse: bool = True,
         heuristics: bool = True,
-        evaluation: bool = True,
+        evaluation: bool = False,
         iterations: int | None = None,
         seconds: float | None = None,
     ) -> None:
@@ -187,7 +188,8 @@ class MCTS:
         budget = "".join(
             f", {k}={v!r}" for k, v in (("iterations", self.iterations), ("seconds", self.seconds)) if v is not None
         )
-        extra = "".join(f", {k}=False" for k in ("heuristics", "evaluation") if not getattr(self, k))
+        extra = "" if self.heuristics else ", heuristics=False"
+        extra += ", evaluation=True" if self.evaluation else ""
         return (
             f"noughts.MCTS(seed={self.seed}, c={self.c}, threads={self.threads}, max_nodes={self.max_nodes}"
             f"{extra}{budget})"

@@ -353,10 +353,9 @@ def _new_game(tags: dict[str, _Token]) -> Game:
         _fail(game_tag.line if game_tag else 1, f"unknown game {name!r}: the games are {', '.join(GAME_INFO)}")
     cls: type[Game] = info.cls
     option_tags = [tags[t] for t in OPTION_TAGS if t in tags]
-    own_tags = [o.tag for o in info.options]
     for tok in option_tags:
-        if tok.text not in own_tags:
-            takes = f"only {', '.join(own_tags)}" if own_tags else "no options"
+        if OPTION_TAGS[tok.text] not in info.options:
+            takes = ", ".join(o.tag for o in info.options) or "no options"
             _fail(tok.line, f"{name} takes {takes}, but tag {tok.text} is given")
     options: dict[str, Any] = {OPTION_TAGS[tok.text].name: _option_value(tok) for tok in option_tags}
     start = tags.get("Start")

@@ -27,8 +27,7 @@ class GameInfo:
     ``name`` is how command lines, records and protocols name it; ``cls`` its
     public class; ``vector`` and ``mcts`` the C++ classes that step many games
     at once (``VectorGame``) and search it (``MCTS``); ``options`` the
-    constructor's options (none for Quantum). A game's ``options()`` names
-    those it was built with (Classic: all of them; Ultimate: tiebreak when on).
+    constructor's options (none for Quantum).
     """
 
     name: str
@@ -84,6 +83,6 @@ def make_game(name: str = "classic", position: str | None = None, **options: Any
         return info.cls.from_string(position)
     unknown = set(options) - {o.name for o in info.options}
     if unknown:
-        takes = f"only {', '.join(o.name for o in info.options)}" if info.options else "no options"
+        takes = ", ".join(o.name for o in info.options) or "no options"
         raise InvalidOptionError(f"{info.name} takes {takes}, got {', '.join(sorted(unknown))}")
     return info.cls(**options)

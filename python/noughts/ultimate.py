@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 from noughts import _core
 from noughts._game import GameMixin, GameOption
@@ -10,10 +11,14 @@ from noughts.errors import InvalidOptionError
 
 __all__ = ["ULTIMATE_OPTIONS", "BoardState", "Ultimate"]
 
-# Ultimate's one option (see the class): options() names it only when it is on.
+# Ultimate's one option, as records, the command line and the engine protocol name it.
 ULTIMATE_OPTIONS = (
     GameOption(
-        "tiebreak", False, "Tiebreak", "tiebreak", "a full big board without a line goes to whoever won more boards"
+        "tiebreak",
+        False,
+        "Tiebreak",
+        "tiebreak",
+        "a full big board is won by the player with more small boards (CodinGame's rule)",
     ),
 )
 
@@ -63,9 +68,9 @@ class Ultimate(GameMixin, _core.Ultimate):
             raise InvalidOptionError(f"tiebreak must be True or False, not {tiebreak!r}")
         return cls._build(tiebreak)
 
-    def options(self) -> dict[str, object]:
-        """The game's parameters: ``{"tiebreak": True}`` under the board-count rule, else ``{}``."""
-        return {"tiebreak": True} if self.tiebreak else {}
+    def options(self) -> dict[str, Any]:
+        """The game's parameters, as keyword arguments of the constructor: ``{"tiebreak": ...}``."""
+        return {"tiebreak": bool(self.tiebreak)}
 
     @property
     def forced_board(self) -> int | None:

@@ -111,7 +111,9 @@ class Ultimate {
   // by what they are worth against a player who does. The game must not be
   // over.
   Move rollout_move(Rng& rng) const noexcept {
-    using namespace board3;
+    using board3::kFull;
+    using board3::kWinningCells;
+    const auto& sets = bits::kSmallSets;
     const int p = ply_ & 1, q = p ^ 1;
     const int forced = forced_board();
     const unsigned boards = forced >= 0 ? 1u << forced : open_boards();
@@ -130,18 +132,18 @@ class Ultimate {
     if (forced >= 0) {
       const unsigned cells = empty_cells(forced) & safe;
       if (cells == 0) return random_move(rng);
-      return 9 * forced + bits::kSmallSets.member[cells][rng.below(bits::kSmallSets.count[cells])];
+      return 9 * forced + sets.member[cells][rng.below(sets.count[cells])];
     }
     // A free move (rare with threats about): the r-th safe cell of the open boards.
     std::uint32_t total = 0;
-    bits::for_each(boards, [&](int b) { total += bits::kSmallSets.count[empty_cells(b) & safe]; });
+    bits::for_each(boards, [&](int b) { total += sets.count[empty_cells(b) & safe]; });
     if (total == 0) return random_move(rng);
     std::uint32_t r = rng.below(total);
     for (unsigned f = boards;; f &= f - 1) {
       const int b = std::countr_zero(f);
       const unsigned cells = empty_cells(b) & safe;
-      if (r < bits::kSmallSets.count[cells]) return 9 * b + bits::kSmallSets.member[cells][r];
-      r -= bits::kSmallSets.count[cells];
+      if (r < sets.count[cells]) return 9 * b + sets.member[cells][r];
+      r -= sets.count[cells];
     }
   }
 

@@ -36,8 +36,9 @@ concept HasRolloutMove = requires(const G& g, Rng& rng) {
   { g.rollout_move(rng) } -> std::convertible_to<Move>;
 };
 
-// A value of the position without a rollout, for the player to move: -1
-// (lost) .. +1 (won); called only on positions that are not over.
+// The game's own value of a position for the player to move, -1 (lost) ..
+// +1 (won), which MCTS takes for a new leaf instead of rolling it out (with
+// MctsConfig::evaluation); called only on positions that are not over.
 template <class G>
 concept HasEvaluate = requires(const G& g) {
   { g.evaluate() } -> std::convertible_to<float>;
