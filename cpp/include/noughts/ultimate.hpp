@@ -1,4 +1,4 @@
-// Ultimate tic-tac-toe (RULES.md section 2): nine small 3x3 boards in a 3x3
+// Ultimate tic-tac-toe (docs/rules.md section 2): nine small 3x3 boards in a 3x3
 // big board, the cell of each move sending the opponent to a board.
 //
 // Representation, chosen for playout and perft speed:
@@ -350,8 +350,8 @@ class Ultimate {
   // Writes the mover's mark in cell c of board b and updates everything the
   // move decides. Closing a board is done without a branch: it happens about
   // one move in seven of a random game, at unpredictable moments, and a
-  // branch there (measured) costs more in mispredictions than these few bit
-  // operations at every move. The end of the game is the one rare branch.
+  // branch there costs more in mispredictions than these few bit operations
+  // at every move. The end of the game is the one rare branch.
   void place(int b, int c) noexcept {
     using board3::kFull;
     using board3::kHasLine;
