@@ -142,9 +142,8 @@ class MCTS:
         heuristics: use the game's own knowledge where it has any (Ultimate's rollouts
             take a win at once and avoid handing the opponent one); False rolls out
             uniformly random moves.
-        evaluation: value new leaves by the game's learned evaluation where it has one
-            (Ultimate) instead of rolling them out; off by default, as it plays weaker
-            than the rollouts so far (docs/mcts.md).
+        evaluation: value each new leaf by the mean of the game's learned evaluation
+            (Ultimate) and a rollout; off by default (no clear gain yet, docs/mcts.md).
         iterations, seconds: the default budget of search(), best_move() and calls.
     """
 

@@ -37,7 +37,7 @@ concept HasRolloutMove = requires(const G& g, Rng& rng) {
 };
 
 // The game's own value of a position for the player to move, -1 (lost) ..
-// +1 (won), which MCTS takes for a new leaf instead of rolling it out (with
+// +1 (won), which MCTS averages with a rollout's result for a new leaf (with
 // MctsConfig::evaluation); called only on positions that are not over.
 template <class G>
 concept HasEvaluate = requires(const G& g) {
