@@ -157,6 +157,7 @@ class MCTS:
         reuse: bool = True,
         heuristics: bool = True,
         evaluation: bool = False,
+        prior_visits: int = 0,
         iterations: int | None = None,
         seconds: float | None = None,
     ) -> None:
@@ -179,6 +180,9 @@ class MCTS:
         self.reuse = reuse
         self.heuristics = heuristics
         self.evaluation = evaluation
+        self.prior_visits = _check_int("prior_visits", prior_visits, 0)
+        if self.prior_visits > 1000:
+            raise InvalidOptionError(f"prior_visits must be between 0 and 1000, not {prior_visits}")
         self.iterations = iterations
         self.seconds = seconds
         self._searchers: dict[Any, Any] = {}
@@ -206,6 +210,7 @@ class MCTS:
                 self.reuse,
                 self.heuristics,
                 self.evaluation,
+                self.prior_visits,
             )
             self._searchers[info.name] = searcher
         return searcher
