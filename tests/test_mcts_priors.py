@@ -1,9 +1,8 @@
 """MCTS's prior: moves the game discourages start with virtual losses (Ultimate: moves that give a free move)."""
 
+import noughts
 import pytest
 from game_choices import random_game
-
-import noughts
 from noughts import Classic, Ultimate
 
 
