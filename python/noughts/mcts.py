@@ -142,6 +142,8 @@ class MCTS:
         heuristics: use the game's own knowledge where it has any (Ultimate's rollouts
             take a win at once and avoid handing the opponent one); False rolls out
             uniformly random moves.
+        prior_visits: the virtual losses a move the game discourages starts with (Ultimate:
+            a move that gives the opponent a free move), with heuristics; 0 for none.
         evaluation: value each new leaf by the mean of the game's learned evaluation
             (Ultimate) and a rollout; off by default (no clear gain yet, docs/mcts.md).
         iterations, seconds: the default budget of search(), best_move() and calls.
@@ -157,7 +159,7 @@ class MCTS:
         reuse: bool = True,
         heuristics: bool = True,
         evaluation: bool = False,
-        prior_visits: int = 0,
+        prior_visits: int = 10,
         iterations: int | None = None,
         seconds: float | None = None,
     ) -> None:
@@ -192,6 +194,7 @@ class MCTS:
             f", {k}={v!r}" for k, v in (("iterations", self.iterations), ("seconds", self.seconds)) if v is not None
         )
         extra = "" if self.heuristics else ", heuristics=False"
+        extra += f", prior_visits={self.prior_visits}" if self.prior_visits != 10 else ""
         extra += ", evaluation=True" if self.evaluation else ""
         return (
             f"noughts.MCTS(seed={self.seed}, c={self.c}, threads={self.threads}, max_nodes={self.max_nodes}"

@@ -75,7 +75,7 @@ struct MctsConfig {
   bool reuse = true;                     // keep the subtree of the new root between searches
   bool heuristics = true;                // use the game's rollout policy where it has one
   bool evaluation = false;               // average the game's evaluation (where it has one) into each rollout's result
-  std::uint32_t prior_visits = 0;        // virtual losses of a move the game discourages (with heuristics)
+  std::uint32_t prior_visits = 10;       // virtual losses of a move the game discourages (with heuristics)
 };
 
 struct MctsBudget {
