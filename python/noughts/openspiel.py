@@ -23,7 +23,7 @@ tensor is the game's planes (docs/learning.md) from the view of the player
 asked about, as float32 ``(planes, rows, cols)``; returns are +1 / -1 / 0.
 
 The module imports without OpenSpiel; ``register()`` raises an ImportError
-naming the extra to install (``pip install noughts[openspiel]``).
+naming the extra to install (``pip install ".[openspiel]" in a checkout (or "noughts[openspiel]")``).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ CLASSIC_PARAMETERS: dict[str, Any] = {
     "gravity": False,
 }
 
-_INSTALL_HINT = "noughts.openspiel needs OpenSpiel (Python >= 3.11): pip install noughts[openspiel]"
+_INSTALL_HINT = 'noughts.openspiel needs OpenSpiel (Python >= 3.11): pip install ".[openspiel]" in a checkout (or "noughts[openspiel]")'
 
 _import_error: ImportError | None
 if TYPE_CHECKING:

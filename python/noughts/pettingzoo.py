@@ -31,7 +31,7 @@ Built as PettingZoo's classic games (tictactoe_v3, connect_four_v3) are:
   ``noughts.IllegalMoveError`` and changes nothing.
 
 The module imports without PettingZoo; ``env()`` and ``raw_env()`` raise an
-ImportError naming the extra to install (``pip install noughts[pettingzoo]``).
+ImportError naming the extra to install (``pip install ".[pettingzoo]" in a checkout (or "noughts[pettingzoo]")``).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ __all__ = ["AGENTS", "env", "observation_for", "raw_env"]
 
 AGENTS = ("player_x", "player_o")
 
-_INSTALL_HINT = "noughts.pettingzoo needs PettingZoo and Gymnasium: pip install noughts[pettingzoo]"
+_INSTALL_HINT = 'noughts.pettingzoo needs PettingZoo and Gymnasium: pip install ".[pettingzoo]" in a checkout (or "noughts[pettingzoo]")'
 
 _import_error: ImportError | None
 if TYPE_CHECKING:
