@@ -46,7 +46,65 @@ def test_bad_input_gives_a_message_not_a_traceback():
     out = run("perft", "--position", "nonsense")
     assert out.returncode == 2 and "invalid classic position" in out.stderr
     out = run("solve", "ultimate", "--size", "4")
-    assert out.returncode != 0 and "Traceback" not in out.stderr
+    assert out.returncode == 2 and "ultimate takes no board options" in out.stderr and "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["perft", "--depth", "-1"], "--depth: must be at least 1"),
+        (["perft", "--depth", "0"], "--depth: must be at least 1"),
+        (["match", "--games", "0"], "--games: must be at least 1"),
+        (["solve", "--size", "0"], "rows"),
+        (["solve", "--rows", "3", "--size", "4"], "--size or --rows"),
+        (["solve", "--tt-mb", "0"], "--tt-mb: must be a number > 0"),
+        (["analyse", "--seconds", "-1"], "--seconds: must be a number > 0"),
+        (["analyse", "--seconds", "nan"], "--seconds: must be a number > 0"),
+        (["play", "--human", "y"], "--human"),
+        (["solve", "--position", "x.. k=3", "--size", "3"], "carries its own options"),
+    ],
+)
+def test_every_bad_argument_exits_2_with_a_message(args, message):
+    out = run(*args, timeout=60)
+    assert out.returncode == 2, (out.returncode, out.stdout, out.stderr)
+    assert message in out.stderr and "Traceback" not in out.stderr
+    assert out.stdout == ""  # refused before anything ran
+
+
+def test_match_refuses_an_unwritable_records_path_before_playing(tmp_path):
+    bad = tmp_path / "no such directory" / "games.txt"
+    out = run("match", "classic", "--games", "2", "--a-iterations", "50", "--b-iterations", "50", "--records", str(bad))
+    assert out.returncode == 2 and "cannot write the records" in out.stderr and "Traceback" not in out.stderr
+    assert "games" not in out.stderr.split("cannot write")[0]  # no game was played first
+
+
+def test_version_and_python_dash_m():
+    out = run("--version")
+    assert out.returncode == 0 and out.stdout.strip() == f"noughts {noughts.__version__}"
+    module = subprocess.run([sys.executable, "-m", "noughts", "--version"], capture_output=True, text=True)
+    assert module.returncode == 0 and module.stdout == out.stdout
+    module = subprocess.run(
+        [sys.executable, "-m", "noughts", "perft", "--depth", "1"], capture_output=True, text=True, timeout=60
+    )
+    assert module.returncode == 0 and " 9 " in module.stdout
+
+
+def test_human_side_is_case_insensitive():
+    out = run("play", "--human", "O", "--seconds", "0.01", stdin="quit\n")
+    assert out.returncode == 0 and "Traceback" not in out.stderr
+    assert "X (engine) plays" in out.stdout  # the engine opened: the human is O
+
+
+def test_engine_survives_bytes_that_are_not_utf8():
+    proc = subprocess.run(
+        CLI + ["engine"],
+        input=b"\xff\xfe bogus\nisready\nquit\n",
+        capture_output=True,
+        timeout=60,
+        env={**__import__("os").environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    assert proc.returncode == 0 and b"Traceback" not in proc.stderr
+    assert b"readyok" in proc.stdout and b"error" in proc.stdout
 
 
 def test_analyse_lists_moves():
@@ -57,7 +115,7 @@ def test_analyse_lists_moves():
 def test_play_with_piped_moves_undo_and_bad_input():
     moves = "b2\nzz\nhint\nundo\nb2\nquit\n"
     out = run("play", "--seconds", "0.02", stdin=moves)
-    assert out.returncode == 1  # quit before the end
+    assert out.returncode == 0  # quitting is no error
     assert "cannot read move 'zz'" in out.stdout and "hint:" in out.stdout
     assert "Traceback" not in out.stderr
 
@@ -72,7 +130,8 @@ def test_match_prints_a_score_and_writes_records(tmp_path):
     out = run(
         "match", "classic", "--games", "4", "--a-iterations", "200", "--b-iterations", "200", "--records", str(records)
     )
-    assert out.returncode == 0 and ("±" in out.stdout or "+-" in out.stdout)
+    assert out.returncode == 0 and "A scored" in out.stdout and "95% interval" in out.stdout
+    assert "A: MCTS, 200 iterations a move" in out.stdout and "B: MCTS, 200 iterations a move" in out.stdout
     games = noughts.read_records(records)
     assert len(games) == 4 and all(r.game.is_over() for r in games)
 

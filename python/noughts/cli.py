@@ -9,10 +9,35 @@ from collections.abc import Sequence
 from typing import Any
 
 from noughts._core import Player
-from noughts.errors import Error
+from noughts.errors import Error, InvalidOptionError
 from noughts.registry import GAMES, make_game
 
 __all__ = ["main"]
+
+
+# ---- argument types: a bad value is argparse's error (status 2, the usage line) -----
+def _whole(minimum: int) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        return value
+
+    parse.__name__ = f"whole number >= {minimum}"
+    return parse
+
+
+def _positive_number(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number > 0, not {text}")
+    return value
 
 
 # ---- shared arguments -------------------------------------------------------------
@@ -22,8 +47,8 @@ def _add_game_arguments(parser: argparse.ArgumentParser, default: str = "classic
     )
     g = parser.add_argument_group("classic options")
     g.add_argument("--size", type=int, help="a square board of this size (sets --rows and --cols)")
-    g.add_argument("--rows", type=int, default=3, help="board rows (default 3)")
-    g.add_argument("--cols", type=int, default=3, help="board columns (default 3)")
+    g.add_argument("--rows", type=int, default=None, help="board rows (default 3)")
+    g.add_argument("--cols", type=int, default=None, help="board columns (default 3)")
     g.add_argument("-k", type=int, default=None, help="line length to win (default: the rules' default)")
     g.add_argument("--misere", action="store_true", help="completing a line loses")
     g.add_argument("--free", action="store_true", help="free choice: either symbol each turn")
@@ -33,15 +58,26 @@ def _add_game_arguments(parser: argparse.ArgumentParser, default: str = "classic
 
 
 def _make_game(args: argparse.Namespace) -> Any:
-    classic_options_given = (
-        args.size or args.rows != 3 or args.cols != 3 or args.k or args.misere or args.free or args.gravity
-    )
-    if args.game != "classic" and classic_options_given:
-        raise SystemExit(f"noughts: {args.game} takes no board options")
-    if args.position:
+    # Options are "given" when they are on the command line, whatever their value
+    # (--size 0 is a board size to refuse, not "no size").
+    given = [
+        f"--{name}"
+        for name in ("size", "rows", "cols", "k", "misere", "free", "gravity")
+        if getattr(args, name) not in (None, False)
+    ]
+    if args.game != "classic" and given:
+        raise InvalidOptionError(f"{args.game} takes no board options (got {', '.join(given)})")
+    if args.position is not None and given:
+        raise InvalidOptionError(f"a position string carries its own options: give --position or {', '.join(given)}")
+    if args.size is not None and (args.rows is not None or args.cols is not None):
+        raise InvalidOptionError("give --size or --rows/--cols, not both")
+    if args.position is not None:
         game = make_game(args.game, position=args.position)
     elif args.game == "classic":
-        rows, cols = (args.size, args.size) if args.size else (args.rows, args.cols)
+        if args.size is not None:
+            rows = cols = args.size
+        else:
+            rows, cols = (3 if args.rows is None else args.rows), (3 if args.cols is None else args.cols)
         game = make_game(
             "classic", rows=rows, cols=cols, k=args.k, misere=args.misere, free_choice=args.free, gravity=args.gravity
         )
@@ -53,8 +89,10 @@ def _make_game(args: argparse.Namespace) -> Any:
 
 
 def _add_budget(parser: argparse.ArgumentParser, seconds: float | None = 1.0) -> None:
-    parser.add_argument("--seconds", type=float, default=seconds, help=f"engine time per move (default {seconds})")
-    parser.add_argument("--iterations", type=int, help="engine iterations per move instead of time")
+    parser.add_argument(
+        "--seconds", type=_positive_number, default=seconds, help=f"engine time per move (default {seconds})"
+    )
+    parser.add_argument("--iterations", type=_whole(1), help="engine iterations per move instead of time")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
 
 
@@ -119,6 +157,28 @@ def _engine_player(iterations: int | None, seconds: float | None, c: float | Non
     return MCTS(iterations=iterations, seconds=None if iterations else seconds, **kwargs)
 
 
+def _describe_engine(iterations: int | None, seconds: float, c: float | None, seed: int) -> str:
+    from noughts.mcts import DEFAULT_C
+
+    budget = f"{iterations:,} iterations" if iterations else f"{seconds:g} s"
+    return f"MCTS, {budget} a move, c={DEFAULT_C if c is None else c:g}, seed {seed}"
+
+
+def _score_interval(result: Any) -> tuple[float, float]:
+    """The 95% interval of A's score, held to 0..1 (a score cannot leave it); all of 0..1 from one game."""
+    import math
+
+    error = result.error
+    if math.isnan(error):
+        return 0.0, 1.0
+    return max(0.0, result.score - error), min(1.0, result.score + error)
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(round(seconds))
+    return f"{seconds // 60}m{seconds % 60:02d}s" if seconds >= 60 else f"{seconds}s"
+
+
 def _cmd_match(args: argparse.Namespace) -> int:
     from noughts.mcts import match
 
@@ -130,19 +190,52 @@ def _cmd_match(args: argparse.Namespace) -> int:
 
     a = _engine_player(args.a_iterations, args.a_seconds, args.a_c, args.seed)
     b = _engine_player(args.b_iterations, args.b_seconds, args.b_c, args.seed + 1)
+    who = {
+        "A": _describe_engine(args.a_iterations, args.a_seconds, args.a_c, args.seed),
+        "B": _describe_engine(args.b_iterations, args.b_seconds, args.b_c, args.seed + 1),
+    }
+    print(f"{args.games} games of {args.game} from {start!r}, colours alternating (A is X in the first)")
+    for side, text in who.items():
+        print(f"  {side}: {text}")
 
     done = [0]
+    started = time.perf_counter()
+
+    records_file = None
+    if args.records:
+        # Opened before the first game: a path that cannot be written fails now, not after the match.
+        try:
+            records_file = open(args.records, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as e:
+            raise InvalidOptionError(f"cannot write the records to {args.records}: {e.strerror or e}") from None
 
     def progress(*_: Any) -> None:
         done[0] += 1
         width = 30
         filled = width * done[0] // args.games
-        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done[0]}/{args.games}", end="", file=sys.stderr, flush=True)
+        elapsed = time.perf_counter() - started
+        left = elapsed / done[0] * (args.games - done[0])
+        eta = f", about {_duration(left)} left" if done[0] < args.games else ""
+        print(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done[0]}/{args.games} games, {_duration(elapsed)}{eta}   ",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
 
-    result = match(a, b, factory, games=args.games, on_game=progress)
+    try:
+        result = match(a, b, factory, games=args.games, on_game=progress)
+    except BaseException:
+        if records_file is not None:
+            records_file.close()
+        raise
     print(file=sys.stderr)
-    print(result)
-    if args.records:
+    low, high = _score_interval(result)
+    print(
+        f"A against B: +{result.wins} ={result.draws} -{result.losses} in {result.games} games; "
+        f"A scored {100 * result.score:.1f}% (95% interval {100 * low:.1f}% to {100 * high:.1f}%)"
+    )
+    if records_file is not None:
         from noughts.records import Record, write_records
 
         def record(i: int, rec: Any) -> Record:
@@ -154,7 +247,8 @@ def _cmd_match(args: argparse.Namespace) -> int:
                 game, Event="noughts match", Round=str(i), X="A" if a_is_x else "B", O="B" if a_is_x else "A"
             )
 
-        write_records([record(i, rec) for i, rec in enumerate(result.records, 1)], args.records)
+        with records_file:
+            write_records([record(i, rec) for i, rec in enumerate(result.records, 1)], records_file)
         print(f"records written to {args.records}")
     return 0
 
@@ -199,7 +293,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from noughts.terminal import play
 
     game = _make_game(args)
-    humans = {"x": {Player.X}, "o": {Player.O}, "both": {Player.X, Player.O}, "none": set()}[args.human]
+    humans: set[Player] = {"x": {Player.X}, "o": {Player.O}, "both": {Player.X, Player.O}, "none": set()}[args.human]
     if args.auto:
         humans = set()
     return play(game, humans, seconds=args.seconds, seed=args.seed)
@@ -212,7 +306,11 @@ def _cmd_engine(args: argparse.Namespace) -> int:
         return codingame.run(ms=args.ms, seed=args.seed)
     from noughts import engine
 
-    return engine.run()
+    # Input that is not UTF-8 is the protocol's problem to answer (an unknown
+    # command), not a reason to die: undecodable bytes read as U+FFFD.
+    if hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")
+    return engine.run(sys.stdin, sys.stdout)
 
 
 # ---- parser ---------------------------------------------------------------------------
@@ -222,40 +320,49 @@ def build_parser() -> argparse.ArgumentParser:
         description="A fast engine for the tic-tac-toe family: Classic (m,n,k; misere, free choice, gravity), "
         "Ultimate and Quantum.",
     )
+    from noughts import __version__
+
+    parser.add_argument("--version", action="version", version=f"noughts {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="command")
 
     p = commands.add_parser("play", help="play a game in the terminal against the engine")
     _add_game_arguments(p)
-    p.add_argument("--human", choices=["x", "o", "both", "none"], default="x", help="who types moves (default x)")
+    p.add_argument(
+        "--human",
+        type=str.lower,
+        choices=["x", "o", "both", "none"],
+        default="x",
+        help="who types moves: x, o, both or none (any case; default x)",
+    )
     p.add_argument("--auto", action="store_true", help="engine against engine (same as --human none)")
     _add_budget(p)
     p.set_defaults(run=_cmd_play)
 
     p = commands.add_parser("solve", help="solve a position exactly")
     _add_game_arguments(p)
-    p.add_argument("--max-seconds", type=float, default=None, help="give up after this long")
-    p.add_argument("--tt-mb", type=float, default=64, help="transposition table memory (default 64 MB)")
+    p.add_argument("--max-seconds", type=_positive_number, default=None, help="give up after this long")
+    p.add_argument("--tt-mb", type=_positive_number, default=64, help="transposition table memory (default 64 MB)")
     p.add_argument("--values", action="store_true", help="also the value of every legal move")
     p.set_defaults(run=_cmd_solve)
 
     p = commands.add_parser("perft", help="count move sequences to a depth")
     _add_game_arguments(p)
-    p.add_argument("--depth", type=int, default=5, help="the deepest depth to count (default 5)")
+    p.add_argument("--depth", type=_whole(1), default=5, help="the deepest depth to count (default 5)")
     p.set_defaults(run=_cmd_perft)
 
     p = commands.add_parser("analyse", aliases=["analyze"], help="MCTS analysis: top moves with visits and values")
     _add_game_arguments(p)
     _add_budget(p)
-    p.add_argument("--threads", type=int, default=1)
-    p.add_argument("--top", type=int, default=10, help="how many moves to list (default 10)")
+    p.add_argument("--threads", type=_whole(1), default=1)
+    p.add_argument("--top", type=_whole(1), default=10, help="how many moves to list (default 10)")
     p.set_defaults(run=_cmd_analyse)
 
     p = commands.add_parser("match", help="engine settings A against B")
     _add_game_arguments(p, default="ultimate")
-    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--games", type=_whole(1), default=20, help="games to play (default 20)")
     for side in ("a", "b"):
-        p.add_argument(f"--{side}-iterations", type=int, default=None)
-        p.add_argument(f"--{side}-seconds", type=float, default=0.05)
+        p.add_argument(f"--{side}-iterations", type=_whole(1), default=None)
+        p.add_argument(f"--{side}-seconds", type=_positive_number, default=0.05)
         p.add_argument(f"--{side}-c", type=float, default=None, help="UCT exploration constant")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--records", help="write the game records to this file")
@@ -266,7 +373,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("engine", help="speak the engine protocol on stdin/stdout (docs/protocol.md)")
     p.add_argument("--codingame", action="store_true", help="CodinGame's Ultimate protocol instead")
-    p.add_argument("--ms", type=int, default=90, help="CodinGame: milliseconds per move (default 90)")
+    p.add_argument("--ms", type=_whole(1), default=90, help="CodinGame: milliseconds per move (default 90)")
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(run=_cmd_engine)
     return parser

@@ -8,6 +8,7 @@ from typing import Any
 from noughts import _core
 from noughts._game import Move
 from noughts.errors import InvalidOptionError
+from noughts.search import check_game
 
 __all__ = ["Solution", "best_move", "solve"]
 
@@ -68,6 +69,7 @@ def solve(
     another thread may set, ends the search early with SearchTimeout.
     Raises IllegalMoveError on a finished game.
     """
+    check_game(game, "solve")
     if stop is not None and not callable(getattr(stop, "is_set", None)):
         raise InvalidOptionError(f"stop must be a threading.Event (or have is_set()), not {stop!r}")
     raw = _core.solve(

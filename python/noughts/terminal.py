@@ -33,7 +33,7 @@ def play(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
 ) -> int:
-    """Plays to the end; returns 0 when the game finished, 1 when the user quit or input ended."""
+    """Plays to the end, or until the user quits or input ends; returns 0 (the exit status)."""
     inp, out = stdin or sys.stdin, stdout or sys.stdout
     engine = MCTS(seed=seed)
     _show(game, out)
@@ -49,13 +49,13 @@ def play(
         line = inp.readline()
         if not line:
             out.write("\nend of input\n")
-            return 1
+            return 0
         text = line.strip()
         if not text:
             continue
         command = text.lower()
         if command in ("quit", "exit", "q"):
-            return 1
+            return 0
         if command in ("help", "?"):
             out.write(HELP + "\n")
         elif command == "moves":
