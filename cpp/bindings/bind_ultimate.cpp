@@ -10,7 +10,11 @@ namespace noughts::bindings {
 void bind_ultimate(py::module_& m) {
   using H = History<Ultimate>;
   bind_game<Ultimate>(m, "Ultimate")
-      .def(py::init([]() { return H(Ultimate()); }))
+      .def(py::init([](bool tiebreak) { return H(Ultimate(tiebreak)); }), py::arg("tiebreak") = false)
+      .def_property_readonly(
+          "tiebreak", [](const H& h) { return h.current().tiebreak(); },
+          "Whether a game that ends with every small board decided and no line of boards is won by the "
+          "player who won more small boards (CodinGame's rule) instead of drawn.")
       .def_property_readonly(
           "_forced_board", [](const H& h) { return h.current().forced_board(); },
           "The board the mover must play in, or -1 when free (noughts.Ultimate.forced_board gives None).")

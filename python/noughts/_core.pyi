@@ -16,6 +16,7 @@ class Termination(enum.IntEnum):
     MISERE_LINE = 2
     EARLIER_LINE = 3
     FULL_BOARD = 4
+    MORE_BOARDS = 5
 
 class _GameCore:
     # The surface bind_game.hpp gives every game.
@@ -83,7 +84,9 @@ class Classic(_GameCore):
     def target_cell(self, move: int) -> int: ...
 
 class Ultimate(_GameCore):
-    def __init__(self) -> None: ...
+    def __init__(self, tiebreak: bool = False) -> None: ...
+    @property
+    def tiebreak(self) -> bool: ...
     @staticmethod
     def _from_string(text: str) -> Ultimate: ...
     @property

@@ -130,6 +130,12 @@ class Ultimate {
   static constexpr int kPlayoutLanes = 4;
 
   Ultimate() noexcept = default;
+  // With `tiebreak`, a game that ends with every small board decided and no
+  // line of boards is won by the player who won more small boards (a draw
+  // when they won as many): the rule of CodinGame's referee. Without it (the
+  // default, docs/rules.md) such a game is a draw.
+  explicit Ultimate(bool tiebreak) noexcept : tiebreak_(tiebreak) {}
+  bool tiebreak() const noexcept { return tiebreak_; }
 
   // ---- the game concept (hot paths, inline) ----
   Player to_move() const noexcept { return static_cast<Player>(ply_ & 1); }
@@ -170,7 +176,7 @@ class Ultimate {
   std::uint64_t hash() const noexcept {
     std::array<std::uint32_t, kBoards> marks{};
     for (int b = 0; b < kBoards; ++b) marks[b] = marks_[0][b] | marks_[1][b] << 9;
-    return hash_of(marks, forced_board());
+    return hash_of(marks, forced_board()) ^ tiebreak_key();
   }
   // The hash of symmetric(s) without building it (the solver's table key
   // takes the smallest over the eight symmetries at every node).
@@ -181,7 +187,7 @@ class Ultimate {
     for (int b = 0; b < kBoards; ++b)
       marks[kSymmetry[s][b]] = map_mask(s, marks_[0][b]) | map_mask(s, marks_[1][b]) << 9;
     const int forced = forced_board();
-    return hash_of(marks, forced < 0 ? -1 : kSymmetry[s][forced]);
+    return hash_of(marks, forced < 0 ? -1 : kSymmetry[s][forced]) ^ tiebreak_key();
   }
 
   // ---- solver hooks (see search/solver.hpp) ----
@@ -200,20 +206,24 @@ class Ultimate {
   }
   // Whether p can still make a line of boards: a line of boards each won by
   // p or open with a small line free of the opponent's marks.
+  // With the tie-break, p can also win on boards while they can still end
+  // with more won boards than the opponent holds now.
   bool can_still_win(Player p) const noexcept {
     if (outcome_.over()) return outcome_.winner() == p;
-    unsigned alive = won_[static_cast<int>(p)];
+    const unsigned won = won_[static_cast<int>(p)];
+    unsigned alive = won;
     bits::for_each(open_boards(), [&](int b) {
       if (ultimate_tables::kLineFree[marks(opponent(p), b)]) alive |= 1u << b;
     });
-    return ultimate_tables::kHasLine[alive];
+    if (ultimate_tables::kHasLine[alive]) return true;
+    return tiebreak_ && bits::count(alive) > bits::count(won_[static_cast<int>(opponent(p))]);
   }
 
   int num_symmetries() const noexcept { return 8; }
   Ultimate symmetric(int s) const noexcept {
     using ultimate_tables::kSymmetry;
     using ultimate_tables::map_mask;
-    Ultimate g;
+    Ultimate g(tiebreak_);
     for (int b = 0; b < kBoards; ++b)
       for (int p = 0; p < 2; ++p) g.marks_[p][kSymmetry[s][b]] = static_cast<std::uint16_t>(map_mask(s, marks_[p][b]));
     g.derive();
@@ -223,7 +233,7 @@ class Ultimate {
 
   // The marks and the forced board determine everything else.
   friend bool operator==(const Ultimate& a, const Ultimate& b) noexcept {
-    return a.marks_ == b.marks_ && a.forced_board() == b.forced_board();
+    return a.marks_ == b.marks_ && a.forced_board() == b.forced_board() && a.tiebreak_ == b.tiebreak_;
   }
 
   // ---- reading the position ----
@@ -345,10 +355,18 @@ class Ultimate {
     decided_ = static_cast<std::uint16_t>(decided);
     ply_ = static_cast<std::uint8_t>(ply + 1);
     if (kHasLine[won] | (decided == kFull)) [[unlikely]]
-      return finish(kHasLine[won] ? Outcome::win(static_cast<Player>(p), Termination::Line) : Outcome::draw());
+      return finish(kHasLine[won] ? Outcome::win(static_cast<Player>(p), Termination::Line) : all_decided());
     // Whether board c is open is read by the next move, from its count.
     sent_ = static_cast<std::uint8_t>(c);
   }
+  // The result when every small board is decided and nobody has a line of
+  // boards.
+  Outcome all_decided() const noexcept {
+    const int x = bits::count(won_[0]), o = bits::count(won_[1]);
+    if (!tiebreak_ || x == o) return Outcome::draw();
+    return Outcome::win(x > o ? Player::X : Player::O, Termination::MoreBoards);
+  }
+  std::uint64_t tiebreak_key() const noexcept { return tiebreak_ ? 0x5bd1e9955bd1e995ULL : 0; }
   // A finished game has no board to play in.
   void finish(Outcome o) noexcept {
     outcome_ = o;
@@ -364,6 +382,7 @@ class Ultimate {
   std::uint16_t decided_ = 0;
   std::uint8_t sent_ = kNowhere;
   std::uint8_t ply_ = 0;
+  bool tiebreak_ = false;
   Outcome outcome_{};
   // The number of empty cells of each open board, 0 for a decided one and
   // for kNowhere (last, where the byte array packs without padding).
