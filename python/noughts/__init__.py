@@ -22,13 +22,14 @@ from noughts.mcts import MCTS, match
 from noughts.quantum import Quantum
 from noughts.records import Record, read_records, write_records
 from noughts.search import perft, random_playouts
-from noughts.solver import Solution, best_move, solve
+from noughts.solver import BestMove, Solution, SolveStatus, best_move, solve
 from noughts.svg import svg
 from noughts.ultimate import BoardState, Ultimate
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "BestMove",
     "BoardState",
     "Classic",
     "Error",
@@ -44,6 +45,7 @@ __all__ = [
     "Record",
     "SearchTimeout",
     "Solution",
+    "SolveStatus",
     "Termination",
     "VectorGame",
     "Ultimate",

@@ -132,7 +132,20 @@ def solve(
     symmetry: bool = True,
     move_values: bool = False,
     cancel: Any = None,
+    progress: SolveProgress | None = None,
 ) -> dict[str, Any]: ...
+
+class SolveProgress:
+    # What a running solve has proved so far, from the mover's view (bind_solver.hpp).
+    def __init__(self) -> None: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def lower(self) -> int: ...
+    @property
+    def upper(self) -> int: ...
+    @property
+    def depth(self) -> int: ...
 
 class _MctsCore:
     # The searcher bind_mcts.hpp gives every game (noughts.MCTS wraps it).

@@ -113,11 +113,31 @@ def _cmd_perft(args: argparse.Namespace) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
+    from noughts.errors import SearchTimeout
     from noughts.solver import solve
 
     game = _make_game(args)
     print(f"solving {game.to_string()!r} ...", file=sys.stderr, flush=True)
-    s = solve(game, max_seconds=args.max_seconds, tt_mb=args.tt_mb, move_values=args.values)
+    last: list[Any] = []
+    tty = sys.stderr.isatty()
+
+    def progress(status: Any) -> None:
+        last[:] = [status]
+        line = f"{status.nodes:,} nodes, {status.seconds:.0f} s: {status}"
+        print(f"\r{line}\x1b[K" if tty else line, end="" if tty else "\n", file=sys.stderr, flush=True)
+
+    try:
+        s = solve(game, max_seconds=args.max_seconds, tt_mb=args.tt_mb, move_values=args.values, progress=progress)
+    except SearchTimeout as e:
+        print(f"noughts: {e}; proved so far: {e.proven}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        proved = f"; proved so far: {last[0]}" if last else ""
+        print(f"\nnoughts: interrupted{proved}", file=sys.stderr)
+        return 130
+    finally:
+        if last and tty:
+            print(file=sys.stderr)
     print(f"value: {s.result}" + ("" if s.distance is None else f" in {s.distance} plies"))
     print(f"best moves: {' '.join(m.name for m in s.best_moves)}")
     if args.values:
