@@ -2,11 +2,10 @@
 
 import random
 
+import noughts
 import pytest
 from game_choices import random_game
 from minimax import minimax, move_values
-
-import noughts
 from noughts import BoardState, Termination, Ultimate
 from noughts.registry import make_game
 

@@ -152,7 +152,13 @@ class SolveProgress:
 class _MctsCore:
     # The searcher bind_mcts.hpp gives every game (noughts.MCTS wraps it).
     def __init__(
-        self, seed: int = 0, c: float = 1.0, threads: int = 1, max_nodes: int = 8388608, reuse: bool = True
+        self,
+        seed: int = 0,
+        c: float = 1.0,
+        threads: int = 1,
+        max_nodes: int = 8388608,
+        reuse: bool = True,
+        heuristics: bool = True,
     ) -> None: ...
     def search(self, game: _GameCore, iterations: int = 0, seconds: float = 0.0) -> dict[str, Any]: ...
     def clear(self) -> None: ...

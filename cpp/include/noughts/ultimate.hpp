@@ -70,6 +70,14 @@ inline constexpr std::array<std::uint16_t, 512> kWinningCells = [] {
   return t;
 }();
 
+// kCount[mask]: the number of cells in a 9-bit mask (a look-up: wheels cannot
+// assume POPCNT).
+inline constexpr std::array<std::uint8_t, 512> kCount = [] {
+  std::array<std::uint8_t, 512> t{};
+  for (int m = 0; m < 512; ++m) t[m] = static_cast<std::uint8_t>(std::popcount(static_cast<unsigned>(m)));
+  return t;
+}();
+
 // kLineFree[theirs]: whether some line of a board holds none of the mask
 // `theirs`, i.e. the other player can still win that board.
 inline constexpr std::array<bool, 512> kLineFree = [] {
@@ -188,6 +196,45 @@ class Ultimate {
       marks[kSymmetry[s][b]] = map_mask(s, marks_[0][b]) | map_mask(s, marks_[1][b]) << 9;
     const int forced = forced_board();
     return hash_of(marks, forced < 0 ? -1 : kSymmetry[s][forced]) ^ tiebreak_key();
+  }
+
+  // ---- MCTS hook (see search/mcts.hpp) ----
+  // The rollout policy: a move that wins the game at once when there is one;
+  // else a uniformly random move among those that do not hand the opponent a
+  // win at once (by sending them to a board where they would complete a line
+  // of boards, or to a decided board while they have such a board to go to);
+  // else any uniformly random move. Random play throws away won games one
+  // move before the end; a rollout that sees one-move wins judges positions
+  // by what they are worth against a player who does. The game must not be
+  // over.
+  Move rollout_move(Rng& rng) const noexcept {
+    using namespace ultimate_tables;
+    const int p = ply_ & 1, q = p ^ 1;
+    const int forced = forced_board();
+    const unsigned boards = forced >= 0 ? 1u << forced : open_boards();
+    for (unsigned f = boards & kWinningCells[won_[p]]; f; f &= f - 1) {
+      const int b = std::countr_zero(f);
+      if (const unsigned cells = kWinningCells[marks_[p][b]] & empty_cells(b)) return 9 * b + std::countr_zero(cells);
+    }
+    unsigned threats = 0;  // open boards where the opponent would win the game
+    for (unsigned f = kWinningCells[won_[q]] & open_boards(); f; f &= f - 1) {
+      const int b = std::countr_zero(f);
+      if (kWinningCells[marks_[q][b]] & empty_cells(b)) threats |= 1u << b;
+    }
+    if (threats == 0) [[likely]]
+      return random_move(rng);
+    const unsigned safe = ~(threats | decided_) & kFull;  // cells whose board sends the opponent nowhere dangerous
+    if (forced >= 0) {
+      const unsigned cells = empty_cells(forced) & safe;
+      if (cells == 0) return random_move(rng);
+      return 9 * forced + kNthEmpty[~cells & kFull][rng.below(kCount[cells])];
+    }
+    // A free move: a few draws for a safe cell (most cells of most boards are).
+    for (int tries = 0; tries < 4; ++tries) {
+      const Cell c = nth_free(rng);
+      if (safe >> c.cell & 1) return 9 * c.board + c.cell;
+    }
+    return random_move(rng);
   }
 
   // ---- solver hooks (see search/solver.hpp) ----

@@ -52,17 +52,20 @@ concept HasRolloutMove = requires(const G& g, Rng& rng) {
   { g.rollout_move(rng) } -> std::convertible_to<Move>;
 };
 
-// The default rollout: the game's policy if it has one, else uniformly random
-// moves (through the game's play_random when it has that fast path).
+// The default rollout: the game's policy if it has one (and `use_policy`),
+// else uniformly random moves (through the game's play_random when it has
+// that fast path).
 template <Game G>
 struct DefaultRollout {
+  bool use_policy = true;
   Outcome operator()(G g, Rng& rng) const {
     if constexpr (HasRolloutMove<G>) {
-      while (!g.outcome().over()) g.play(g.rollout_move(rng));
-      return g.outcome();
-    } else {
-      return random_playout(g, rng);
+      if (use_policy) {
+        while (!g.outcome().over()) g.play(g.rollout_move(rng));
+        return g.outcome();
+      }
     }
+    return random_playout(g, rng);
   }
 };
 
@@ -77,6 +80,7 @@ struct MctsConfig {
   std::uint64_t max_nodes = 1u << 23;    // all trees together; 24 bytes a node
   std::uint64_t seed = 0;
   bool reuse = true;                     // keep the subtree of the new root between searches
+  bool heuristics = true;                // use the game's own knowledge (its rollout policy) where it has any
 };
 
 struct MctsBudget {
@@ -203,8 +207,10 @@ class MctsTree {
   // Visits are 32-bit: a search stops once the root has this many.
   static constexpr std::uint32_t kMaxVisits = std::numeric_limits<std::int32_t>::max() - 1;
 
-  MctsTree(std::uint64_t seed, std::uint32_t capacity, double c) : rng_(seed), capacity_(capacity), c_(static_cast<float>(c)) {
+  MctsTree(std::uint64_t seed, std::uint32_t capacity, double c, bool heuristics = true)
+      : rng_(seed), capacity_(capacity), c_(static_cast<float>(c)) {
     path_.resize(128);
+    if constexpr (requires { rollout_.use_policy; }) rollout_.use_policy = heuristics;
   }
 
   // Makes start + moves the root. With reuse, when the previous root is on
@@ -556,7 +562,7 @@ class Mcts {
     for (int t = 0; t < config.threads; ++t) {
       // Tree 0 uses the seed itself; the others get well-separated streams.
       const std::uint64_t seed = t == 0 ? config.seed : bits::mix(config.seed ^ (0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(t)));
-      trees_.push_back(std::make_unique<Tree>(seed, capacity, config.c));
+      trees_.push_back(std::make_unique<Tree>(seed, capacity, config.c, config.heuristics));
     }
   }
 
