@@ -110,6 +110,20 @@ def test_engine_survives_bytes_that_are_not_utf8():
 def test_analyse_lists_moves():
     out = run("analyse", "ultimate", "--iterations", "2000")
     assert out.returncode == 0 and "visits" in out.stdout and "best:" in out.stdout
+    assert out.stdout.count("X to move") == 1
+
+
+def test_analyse_shows_which_moves_are_proven():
+    out = run("analyse", "--moves", "a1 a2 b1 b2", "--iterations", "20000")
+    assert out.returncode == 0 and "proven (for X)" in out.stdout
+    rows = {line.split()[0]: line.split() for line in out.stdout.splitlines() if line.strip()[:2] in ("c1", "c2")}
+    assert rows["c1"][-1] == "win"  # completes the top row
+    assert "best: c1 (proven win)" in out.stdout
+    out = run("analyse", "--iterations", "200000")  # 3x3 from the start: every move proven, none a win
+    verdicts = [
+        line.split()[-1] for line in out.stdout.splitlines() if line[:8].strip() in noughts.Classic().legal_moves()
+    ]
+    assert len(verdicts) == 9 and set(verdicts) <= {"draw", "loss"} and "draw" in verdicts
 
 
 def test_play_with_piped_moves_undo_and_bad_input():
@@ -280,3 +294,16 @@ def test_engine_refuses_too_many_threads():
     engine.handle("go iterations 100")
     engine.handle("stop")
     assert out[-1].startswith("bestmove ")
+
+
+def test_match_progress_has_a_time_estimate_and_the_interval_stays_within_0_100():
+    out = run("match", "classic", "--games", "3", "--a-iterations", "100", "--b-iterations", "100")
+    assert out.returncode == 0 and "about " in out.stderr and " left" in out.stderr and "3/3 games" in out.stderr
+    from noughts.cli import _score_interval
+    from noughts.mcts import MatchResult
+
+    for wins, draws, losses in [(10, 0, 0), (0, 0, 10), (9, 1, 0), (1, 0, 0), (3, 4, 3), (0, 20, 0)]:
+        result = MatchResult(wins, draws, losses, ())
+        low, high = _score_interval(result)
+        assert 0.0 <= low <= result.score <= high <= 1.0
+    assert _score_interval(MatchResult(1, 0, 0, ())) == (0.0, 1.0)  # one game says nothing

@@ -153,18 +153,25 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
     from noughts.mcts import MCTS
 
     game = _make_game(args)
+    mover = game.to_move.name
     r = MCTS(seed=args.seed, threads=args.threads).search(
         game, iterations=args.iterations, seconds=None if args.iterations else args.seconds
     )
-    print(f"{game}\n{game.to_move.name} to move; {r.iterations:,} iterations in {r.seconds:.2f} s")
+    verdict = {1: "win", 0: "draw", -1: "loss"}
+    board = str(game)
+    says_who = board.rsplit("\n", 1)[-1][:1].isalpha()  # Ultimate's and Quantum's boards end with whose turn it is
+    print(board)
+    print(("" if says_who else f"{mover} to move; ") + f"{r.iterations:,} iterations in {r.seconds:.2f} s")
     if r.proven:
-        print(
-            f"proven: {'win' if r.proven_value == 1 else 'loss' if r.proven_value == -1 else 'draw'} for {game.to_move.name}"
-        )
-    print(f"{'move':>8} {'visits':>10} {'value':>7}")
+        print(f"proven: {verdict[r.proven_value]} for {mover}")
+    # Values and proofs are the mover's: +1 / win means the move wins for them.
+    print(f"{'move':>8} {'visits':>10} {'value':>7}  proven (for {mover})")
     for s in sorted(r.moves, key=lambda s: -s.visits)[: args.top]:
-        print(f"{s.move.name:>8} {s.visits:>10,} {s.value:>+7.3f}")
-    print(f"best: {r.best_move.name}; pv: {' '.join(m.name for m in r.pv)}")
+        proof = "-" if s.proven_value is None else verdict[s.proven_value]
+        print(f"{s.move.name:>8} {s.visits:>10,} {s.value:>+7.3f}  {proof}")
+    best = r.stats(r.best_move)
+    why = f"proven {verdict[best.proven_value]}" if best.proven_value is not None else "the most visited"
+    print(f"best: {r.best_move.name} ({why}); pv: {' '.join(m.name for m in r.pv)}")
     return 0
 
 
