@@ -162,7 +162,7 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
     says_who = board.rsplit("\n", 1)[-1][:1].isalpha()  # Ultimate's and Quantum's boards end with whose turn it is
     print(board)
     print(("" if says_who else f"{mover} to move; ") + f"{r.iterations:,} iterations in {r.seconds:.2f} s")
-    if r.proven:
+    if r.proven_value is not None:
         print(f"proven: {verdict[r.proven_value]} for {mover}")
     # Values and proofs are the mover's: +1 / win means the move wins for them.
     print(f"{'move':>8} {'visits':>10} {'value':>7}  proven (for {mover})")
