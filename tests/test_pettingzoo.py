@@ -311,7 +311,7 @@ def test_bad_arguments() -> None:
     with pytest.raises(ValueError):
         raw_env(game="ultimate", rows=4)
     with pytest.raises(ValueError):
-        raw_env(game="classic", render_mode="rgb_array")
+        raw_env(game="classic", render_mode="rgb")
     e = raw_env()
     e.reset()
     with pytest.raises(KeyError):

@@ -21,6 +21,7 @@ from noughts.learning import VectorGame
 from noughts.mcts import MCTS, match
 from noughts.quantum import Quantum
 from noughts.records import Record, read_records, write_records
+from noughts.registry import make_game
 from noughts.search import perft, random_playouts
 from noughts.solver import BestMove, Solution, SolveStatus, best_move, solve
 from noughts.svg import svg
@@ -51,6 +52,7 @@ __all__ = [
     "Ultimate",
     "perft",
     "random_playouts",
+    "make_game",
     "read_records",
     "svg",
     "write_records",

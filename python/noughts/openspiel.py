@@ -1,13 +1,13 @@
 """OpenSpiel games for the noughts games, written as OpenSpiel's own Python games are (see docs/frameworks.md).
 
 >>> import pyspiel
->>> import noughts.openspiel
->>> noughts.openspiel.register()
+>>> import noughts.openspiel                  # registers the games, as OpenSpiel's own Python games do
 >>> game = pyspiel.load_game("noughts_classic(rows=4,cols=4,k=3,gravity=True)")
 >>> state = game.new_initial_state()
 >>> state.apply_action(state.legal_actions()[0])
 
-``register()`` makes three games available to ``pyspiel.load_game``:
+Importing the module registers three games with ``pyspiel.load_game``
+(``register()`` does it again, harmlessly):
 
 - ``noughts_classic``, with the parameters rows (int, 3), cols (int, 3), k
   (int, 0 = the default of RULES.md), misere, free_choice, gravity (bool,
@@ -261,3 +261,9 @@ def register() -> None:
             cls._game_type = _game_type(short, long, dict(parameters))
         if short not in registered:
             pyspiel.register_game(cls._game_type, cls)
+
+
+# Importing the module registers the games, as OpenSpiel's own Python games
+# (open_spiel.python.games) do; without OpenSpiel the import still works.
+if _import_error is None:
+    register()
