@@ -28,7 +28,7 @@ from typing import Any
 from noughts import Ultimate
 from noughts.arena import Limits, ProgramEngine, SearchEngine, Sprt, run_match
 
-_FLAGS = ("reuse", "heuristics")
+_FLAGS = ("reuse", "heuristics", "evaluation")
 _NUMBERS = {
     "ms": float,
     "first_ms": float,

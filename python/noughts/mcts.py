@@ -138,6 +138,8 @@ class MCTS:
         heuristics: use the game's own knowledge where it has any (Ultimate's rollouts
             take a win at once and avoid handing the opponent one); False rolls out
             uniformly random moves.
+        evaluation: value new leaves by the game's learned evaluation where it has one
+            (Ultimate) instead of rolling them out.
         iterations, seconds: the default budget of search(), best_move() and calls.
     """
 
@@ -150,6 +152,7 @@ class MCTS:
         *,
         reuse: bool = True,
         heuristics: bool = True,
+        evaluation: bool = True,
         iterations: int | None = None,
         seconds: float | None = None,
     ) -> None:
@@ -160,8 +163,9 @@ class MCTS:
         _check_int("max_nodes", max_nodes, 256 * threads)
         if not isinstance(reuse, bool):
             raise InvalidOptionError(f"reuse must be True or False, not {reuse!r}")
-        if not isinstance(heuristics, bool):
-            raise InvalidOptionError(f"heuristics must be True or False, not {heuristics!r}")
+        for flag, value in (("heuristics", heuristics), ("evaluation", evaluation)):
+            if not isinstance(value, bool):
+                raise InvalidOptionError(f"{flag} must be True or False, not {value!r}")
         if iterations is not None or seconds is not None:
             _check_budget(iterations, seconds)
         self.seed = seed
@@ -170,6 +174,7 @@ class MCTS:
         self.max_nodes = max_nodes
         self.reuse = reuse
         self.heuristics = heuristics
+        self.evaluation = evaluation
         self.iterations = iterations
         self.seconds = seconds
         self._searchers: dict[Any, Any] = {}
@@ -178,7 +183,7 @@ class MCTS:
         budget = "".join(
             f", {k}={v!r}" for k, v in (("iterations", self.iterations), ("seconds", self.seconds)) if v is not None
         )
-        extra = "" if self.heuristics else ", heuristics=False"
+        extra = "".join(f", {k}=False" for k in ("heuristics", "evaluation") if not getattr(self, k))
         return (
             f"noughts.MCTS(seed={self.seed}, c={self.c}, threads={self.threads}, max_nodes={self.max_nodes}"
             f"{extra}{budget})"
@@ -189,7 +194,15 @@ class MCTS:
         searcher = self._searchers.get(cls)
         if searcher is None:
             make = getattr(_core, cls.__name__ + "Mcts")
-            searcher = make(self.seed & (2**64 - 1), self.c, self.threads, self.max_nodes, self.reuse, self.heuristics)
+            searcher = make(
+                self.seed & (2**64 - 1),
+                self.c,
+                self.threads,
+                self.max_nodes,
+                self.reuse,
+                self.heuristics,
+                self.evaluation,
+            )
             self._searchers[cls] = searcher
         return searcher
 

@@ -229,13 +229,23 @@ class Ultimate {
       if (cells == 0) return random_move(rng);
       return 9 * forced + kNthEmpty[~cells & kFull][rng.below(kCount[cells])];
     }
-    // A free move: a few draws for a safe cell (most cells of most boards are).
-    for (int tries = 0; tries < 4; ++tries) {
-      const Cell c = nth_free(rng);
-      if (safe >> c.cell & 1) return 9 * c.board + c.cell;
+    // A free move (rare with threats about): the r-th safe cell of the open boards.
+    std::uint32_t total = 0;
+    bits::for_each(boards, [&](int b) { total += kCount[empty_cells(b) & safe]; });
+    if (total == 0) return random_move(rng);
+    std::uint32_t r = rng.below(total);
+    for (unsigned f = boards;; f &= f - 1) {
+      const int b = std::countr_zero(f);
+      const unsigned cells = empty_cells(b) & safe;
+      if (r < kCount[cells]) return 9 * b + kNthEmpty[~cells & kFull][r];
+      r -= kCount[cells];
     }
-    return random_move(rng);
   }
+
+  // The learned value of the position for the player to move, -1 .. +1
+  // (ultimate_eval.cpp; the network is trained by
+  // scripts/train_ultimate_eval.py). The game must not be over.
+  float evaluate() const noexcept;
 
   // ---- solver hooks (see search/solver.hpp) ----
   // Whether the player to move can win the game with their next move: win a
