@@ -294,7 +294,15 @@ def _instructions(game: Any, humans: set[Player], console: Console) -> None:
         sides = f"you play {next(iter(humans)).name}"
     else:
         sides = "two players at one keyboard"
-    console.say(f"noughts: {name}, {game.to_string()!r}; {sides}.")
+    what = name
+    if hasattr(game, "rows"):  # Classic: its options in words
+        flags = [
+            f for f, on in (("misere", game.misere), ("free choice", game.free_choice), ("gravity", game.gravity)) if on
+        ]
+        what = f"{name} {game.rows}x{game.cols}, {game.k} in a row" + "".join(f", {f}" for f in flags)
+    if game.ply:
+        what += f", from {game.to_string()!r}"
+    console.say(f"noughts: {what}; {sides}.")
     console.say(f"Type a move in notation (such as {examples}), or one of: {COMMANDS}.")
     if hasattr(game, "pending_collapse"):
         console.say("A move is a spooky pair of cells (a1-b2); when a cycle closes, the other player picks where")
