@@ -74,3 +74,17 @@ def test_vector_env_seeded_reset_is_reproducible_and_masks_are_usable():
     assert envs.game(0).to_string() == noughts.Ultimate().to_string()
     with pytest.raises(noughts.IllegalMoveError):
         envs.step(np.array([0, 0, 0, 0]) + 81)
+
+
+def test_env_renders_text_and_pixels():
+    env = Env("classic", render_mode="ansi")
+    env.reset()
+    env.step(4)
+    assert env.render() == str(env.game) and "X" in env.render()
+    pytest.importorskip("resvg_py")
+    env = Env("ultimate", render_mode="rgb_array")
+    env.reset()
+    picture = env.render()
+    assert picture.dtype == np.uint8 and picture.ndim == 3 and picture.shape[2] == 3
+    with pytest.raises(ValueError, match="render_mode"):
+        Env("classic", render_mode="human")
