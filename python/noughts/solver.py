@@ -232,7 +232,7 @@ def best_move(
     started = time.monotonic()
     if budget is None:
         s = solve(game, tt_mb=tt_mb, stop=stop)
-        return BestMove(s.principal_variation[0], True, s.value_for_mover, game.to_move, "solver", s.seconds, s)
+        return BestMove(s.principal_variation[0], True, float(s.value_for_mover), game.to_move, "solver", s.seconds, s)
     if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not (0 < budget < math.inf):
         raise InvalidOptionError(f"seconds must be a finite number > 0, not {budget!r}")
     from noughts.mcts import MCTS
@@ -244,7 +244,7 @@ def best_move(
         pass
     else:
         return BestMove(
-            s.principal_variation[0], True, s.value_for_mover, to_move, "solver", time.monotonic() - started, s
+            s.principal_variation[0], True, float(s.value_for_mover), to_move, "solver", time.monotonic() - started, s
         )
     stopped = stop is not None and stop.is_set()
     left = budget - (time.monotonic() - started)
