@@ -73,11 +73,14 @@ class Console:
         self.stdout.write(text + "\n")
         self.stdout.flush()
 
-    def ask(self, prompt: str) -> str | None:
-        """One line of input without its newline; None at the end of input."""
+    def ask(self, prompt: str, words: list[str] | None = None) -> str | None:
+        """One line of input without its newline; None at the end of input. ``words`` complete with Tab."""
         if self._session is not None:
+            from prompt_toolkit.completion import WordCompleter
+
+            completer = WordCompleter(words, ignore_case=True, sentence=True) if words else None
             try:
-                return str(self._session.prompt(prompt))
+                return str(self._session.prompt(prompt, completer=completer))
             except EOFError:
                 return None
         if self._interactive:
@@ -353,7 +356,7 @@ def _play_one(table: _Table) -> bool:
             table.engine_move()
             table.show()
             continue
-        line = console.ask(table.status())
+        line = console.ask(table.status(), [m.name for m in game.legal_moves()] + COMMANDS.split(", "))
         if line is None:
             console.say("\nend of input")
             return False
@@ -394,7 +397,7 @@ def _after_the_game(
 ) -> set[Player] | None:
     """Asks what next; the sides of the next game, or None to stop."""
     while True:
-        line = console.ask(f"What next? {AFTER_THE_GAME} > ")
+        line = console.ask(f"What next? {AFTER_THE_GAME} > ", ["rematch", "new", "save", "quit"])
         if line is None:
             return None
         words = line.split()
