@@ -102,7 +102,7 @@ def _ultimate_with_a_won_board():
 def test_ultimate_boards_decided_are_shown_beside_the_board():
     game = _ultimate_with_a_won_board()
     states = game.board_states()
-    lines = _board_text(game, Console(io.StringIO(), io.StringIO(), colour=False), None)
+    lines = _board_text(game, Console(io.StringIO(), io.StringIO(), colour=False), set())
     symbol = {"OPEN": ".", "X": "X", "O": "O", "DRAWN": "="}
     for r in range(3):
         beside = lines[1 + r].split("     ")[1].split()[:3]
@@ -112,7 +112,7 @@ def test_ultimate_boards_decided_are_shown_beside_the_board():
 
 def test_a_won_small_board_is_painted_in_its_winners_colour():
     game = _ultimate_with_a_won_board()
-    lines = _board_text(game, Console(io.StringIO(), io.StringIO(), colour=True), None)
+    lines = _board_text(game, Console(io.StringIO(), io.StringIO(), colour=True), set())
     rows = [line for line in lines if line[:1].isdigit()]
     won = game.board_states()
     for b, state in enumerate(won):

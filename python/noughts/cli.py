@@ -10,7 +10,7 @@ from typing import Any
 
 from noughts._core import Player
 from noughts.errors import Error, InvalidOptionError
-from noughts.registry import GAMES, make_game
+from noughts.registry import GAME_INFO, make_game
 
 __all__ = ["main"]
 
@@ -43,46 +43,60 @@ def _positive_number(text: str) -> float:
 # ---- shared arguments -------------------------------------------------------------
 def _add_game_arguments(parser: argparse.ArgumentParser, default: str = "classic") -> None:
     parser.add_argument(
-        "game", nargs="?", default=default, choices=sorted(GAMES), help=f"the game (default: {default})"
+        "game", nargs="?", default=default, choices=sorted(GAME_INFO), help=f"the game (default: {default})"
     )
-    g = parser.add_argument_group("classic options")
-    g.add_argument("--size", type=int, help="a square board of this size (sets --rows and --cols)")
-    g.add_argument("--rows", type=int, default=None, help="board rows (default 3)")
-    g.add_argument("--cols", type=int, default=None, help="board columns (default 3)")
-    g.add_argument("-k", type=int, default=None, help="line length to win (default: the rules' default)")
-    g.add_argument("--misere", action="store_true", help="completing a line loses")
-    g.add_argument("--free", action="store_true", help="free choice: either symbol each turn")
-    g.add_argument("--gravity", action="store_true", help="marks fall to the lowest empty cell")
+    for info in GAME_INFO.values():
+        if not info.options:
+            continue
+        g = parser.add_argument_group(f"{info.name} options")
+        if info.option("rows") and info.option("cols"):
+            g.add_argument("--size", type=int, help="a square board of this size (sets --rows and --cols)")
+        for option in info.options:
+            flag = f"-{option.word}" if len(option.word) == 1 else f"--{option.word}"
+            if option.is_flag:
+                g.add_argument(flag, dest=option.name, action="store_true", help=option.help)
+            else:
+                # None stands for "not given": a given value (0 too) is the game's to accept or refuse.
+                default = "" if option.default is None else f" (default {option.default})"
+                g.add_argument(flag, dest=option.name, type=int, default=None, help=option.help + default)
     parser.add_argument("--position", help="start from this position string")
     parser.add_argument("--moves", default="", help="moves to play first, separated by spaces or commas")
 
 
 def _make_game(args: argparse.Namespace) -> Any:
+    info = GAME_INFO[args.game]
     # Options are "given" when they are on the command line, whatever their value
     # (--size 0 is a board size to refuse, not "no size").
-    given = [
-        f"--{name}"
-        for name in ("size", "rows", "cols", "k", "misere", "free", "gravity")
-        if getattr(args, name) not in (None, False)
-    ]
-    if args.game != "classic" and given:
-        raise InvalidOptionError(f"{args.game} takes no board options (got {', '.join(given)})")
+    options = {o.name: o for i in GAME_INFO.values() for o in i.options}
+    values = {name: getattr(args, name) for name in options}
+    given = {name for name, value in values.items() if value is not None and value is not False}
+
+    def flags(names: set[str]) -> str:
+        words = [options[n].word for n in sorted(names)]
+        return ", ".join(f"-{w}" if len(w) == 1 else f"--{w}" for w in words)
+
+    size = getattr(args, "size", None)
+    typed = set(given)  # as the user wrote them: --size stands for itself in messages
+    if size is not None:
+        if given & {"rows", "cols"}:
+            raise InvalidOptionError("give --size or --rows/--cols, not both")
+        values["rows"] = values["cols"] = size
+        given |= {"rows", "cols"}
+    own = {o.name for o in info.options}
+    foreign = given - own
+    if foreign:
+        named = flags(typed - own) if typed - own else ""
+        named = ", ".join(n for n in (named, "--size" if size is not None and not {"rows", "cols"} <= own else "") if n)
+        theirs = flags(own) if own else "none"
+        raise InvalidOptionError(f"{args.game} takes no {named} (its options: {theirs})")
     if args.position is not None and given:
-        raise InvalidOptionError(f"a position string carries its own options: give --position or {', '.join(given)}")
-    if args.size is not None and (args.rows is not None or args.cols is not None):
-        raise InvalidOptionError("give --size or --rows/--cols, not both")
+        typed_flags = ", ".join(f for f in (flags(typed), "--size" if size is not None else "") if f)
+        raise InvalidOptionError(f"a position string carries its own options: give --position or {typed_flags}")
     if args.position is not None:
         game = make_game(args.game, position=args.position)
-    elif args.game == "classic":
-        if args.size is not None:
-            rows = cols = args.size
-        else:
-            rows, cols = (3 if args.rows is None else args.rows), (3 if args.cols is None else args.cols)
-        game = make_game(
-            "classic", rows=rows, cols=cols, k=args.k, misere=args.misere, free_choice=args.free, gravity=args.gravity
-        )
     else:
-        game = make_game(args.game)
+        chosen: dict[str, Any] = {o.name: o.default if values[o.name] is None else values[o.name] for o in info.options}
+        game = make_game(args.game, **chosen)
     for move in args.moves.replace(",", " ").split():
         game.play(move)
     return game
@@ -349,6 +363,17 @@ def _cmd_engine(args: argparse.Namespace) -> int:
     return engine.run(sys.stdin, sys.stdout)
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from noughts.serve import run
+
+    try:
+        run(args.host, args.port, args.db, tables_per_client=args.max_tables)
+    except ImportError as e:
+        print(f"noughts: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def _positive_ms(text: str) -> float:
     try:
         value = float(text)
@@ -444,6 +469,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="CodinGame: no diagnostics on stderr")
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(run=_cmd_engine)
+
+    p = commands.add_parser("serve", help="the game site: play in the browser against a friend or the engine")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--db", help="the tables' SQLite file (default: $XDG_DATA_HOME/noughts/serve.sqlite3)")
+    p.add_argument("--max-tables", type=int, default=30, help="tables one address may create per hour (default 30)")
+    p.set_defaults(run=_cmd_serve)
     return parser
 
 

@@ -101,8 +101,8 @@ class Env(_EnvBase):  # type: ignore[misc]
         self.observation_space, self.action_space = _single_spaces(self._start)
 
     def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
-        mask = np.asarray(self.game._action_mask(), np.int8)
-        obs = np.asarray(self.game._observation(), np.uint8)
+        mask = self.game.action_mask().astype(np.int8)
+        obs = self.game.observation(np.uint8)
         return obs, {"action_mask": mask, "to_move": int(self.game.to_move)}
 
     def reset(

@@ -95,42 +95,36 @@ class Console:
 
 
 # ---- what to mark on the board ------------------------------------------------------
-def _grid_cell(game: Any, move: int) -> tuple[int, int] | None:
-    """Row and column (0-based, on the board as rendered) of the cell a move wrote, for Classic and Ultimate."""
-    if hasattr(game, "target_cell"):  # Classic: asked before the move is played
-        cell = game.target_cell(move)
-        return None if cell < 0 else divmod(cell, game.cols)
-    if hasattr(game, "forced_board"):  # Ultimate: the name is the cell on the 9x9 grid
-        name = game.move_name(move)
-        return int(name[1:]) - 1, ord(name[0]) - ord("a")
-    return None
+def _width(game: Any) -> int:
+    """Columns of the game's grid (Classic's board, Ultimate's 9x9, Quantum's 3x3): cells are row * width + column."""
+    return int(game.observation_shape[2])
+
+
+def _last_cells(game: Any) -> set[tuple[int, int]]:
+    """Row and column of the cells the last move marked (the game says which)."""
+    if not game.move_ids:
+        return set()
+    return {divmod(cell, _width(game)) for cell in game.move_cells(game.move_ids[-1])}
+
+
+def _deciding_lines(game: Any) -> list[tuple[int, ...]]:
+    """The cells of the lines that decided a finished game (Ultimate: its small boards), as the game names them."""
+    if not game.is_over() or game.winner is None:
+        return []
+    lines = game.completed_lines()
+    if hasattr(game, "classical_marks") or hasattr(game, "forced_board"):  # owned by players: the winner's
+        return [cells for owner, cells in lines if owner == game.winner]
+    return [cells for _, cells in lines]  # Classic: by symbol (misere: the loser's line decides)
 
 
 def _winning_cells(game: Any) -> set[tuple[int, int]]:
-    if not game.is_over() or game.winner is None:
+    """The painted cells of the deciding lines (Classic only: Ultimate's lines are of boards)."""
+    if not hasattr(game, "rows"):
         return set()
-    if hasattr(game, "winning_line"):  # Classic: a mask of cells
-        mask = game.winning_line()
-        return {divmod(i, game.cols) for i in range(game.rows * game.cols) if mask >> i & 1}
-    return set()
+    return {divmod(cell, game.cols) for cells in _deciding_lines(game) for cell in cells}
 
 
-def _ultimate_line(game: Any) -> list[int]:
-    """The three small boards of the winner's line, for the words under an Ultimate board."""
-    from noughts.svg import LINES_3X3
-    from noughts.ultimate import BoardState
-
-    if game.winner is None:
-        return []
-    won = BoardState.X if game.winner == Player.X else BoardState.O
-    states = game.board_states()
-    for line in LINES_3X3:
-        if all(states[b] == won for b in line):
-            return list(line)
-    return []  # won by the board count (tiebreak): no line
-
-
-def _board_text(game: Any, console: Console, last: tuple[int, int] | None) -> list[str]:
+def _board_text(game: Any, console: Console, last: set[tuple[int, int]]) -> list[str]:
     """The game's text board, with the last move, the winning cells and decided boards painted."""
     lines = str(game).split("\n")
     if lines and lines[-1][:1].isalpha():
@@ -160,7 +154,7 @@ def _board_text(game: Any, console: Console, last: tuple[int, int] | None) -> li
                 style = chars[x]
             if (row, col) in win:
                 style = "win"
-            if (row, col) == last:
+            if (row, col) in last:
                 style = "last"
             if style is not None and console.colour:
                 painted[x] = console.paint(chars[x], style)
@@ -211,15 +205,13 @@ class _Table:
 
     def __init__(self, game: Any, humans: set[Player], engine: MCTS, seconds: float, console: Console) -> None:
         self.game, self.humans, self.engine, self.seconds, self.console = game, humans, engine, seconds, console
-        self.last: tuple[int, int] | None = None
+        self.last: set[tuple[int, int]] = _last_cells(game)
 
     def play(self, move: Any, who: str) -> None:
         game = self.game
-        move_id = game.parse_move(move) if isinstance(move, str) else int(move)
-        cell = _grid_cell(game, move_id) if game.is_legal(move_id) else None
         marks = game.classical_marks() if hasattr(game, "classical_marks") else None
         game.play(move)  # raises, leaving the game as it was, for an illegal move
-        self.last = cell
+        self.last = _last_cells(game)
         self.console.say(f"{who} played {game.history[-1].name}")
         if marks is not None:
             words = _collapse_words(marks, game.classical_marks())
@@ -241,24 +233,15 @@ class _Table:
             return c.paint("Game over: a draw", "bold") + f" ({outcome.result})"
         how = outcome.termination.name.lower().replace("_", " ")
         text = f"Game over: {outcome.winner.name} wins ({how}, {outcome.result})"
-        cells = sorted(_winning_cells(game))
-        if cells:
-            columns = re.findall(r"[a-z]+", str(game).split("\n")[0])
-            text += ": the line " + " ".join(f"{columns[col]}{r + 1}" for r, col in cells)
-        elif hasattr(game, "forced_board"):
-            line = _ultimate_line(game)
-            if line:
-                text += ": boards " + ", ".join(str(b) for b in line) + " in a row"
-        elif hasattr(game, "classical_marks"):
-            from noughts.svg import _quantum_lines
-
-            lines = [
-                " ".join(f"{'abc'[i % 3]}{i // 3 + 1}" for i in line)
-                for p, line in _quantum_lines(game)
-                if p == outcome.winner
-            ]
+        lines = _deciding_lines(game)
+        if hasattr(game, "forced_board"):
             if lines:
-                text += ": the line " + "; ".join(lines)
+                text += ": boards " + "; ".join(", ".join(str(b) for b in line) for line in lines) + " in a row"
+        elif lines:
+            width = _width(game)
+            columns = re.findall(r"[a-z]+", str(game).split("\n")[0])
+            names = [" ".join(f"{columns[c % width]}{c // width + 1}" for c in line) for line in lines]
+            text += ": the line " + "; ".join(names)
         return c.paint(text, "bold")
 
     def status(self) -> str:
@@ -380,7 +363,7 @@ def _play_one(table: _Table) -> bool:
             game.undo()  # back to the last position where a human was to move
             while game.move_ids and game.to_move not in table.humans:
                 game.undo()
-            table.last = None
+            table.last = _last_cells(game)
             table.show()
         else:
             try:
