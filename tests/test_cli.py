@@ -306,4 +306,7 @@ def test_match_progress_has_a_time_estimate_and_the_interval_stays_within_0_100(
         result = MatchResult(wins, draws, losses, ())
         low, high = _score_interval(result)
         assert 0.0 <= low <= result.score <= high <= 1.0
-    assert _score_interval(MatchResult(1, 0, 0, ())) == (0.0, 1.0)  # one game says nothing
+    low, high = _score_interval(MatchResult(4, 0, 0, ()))
+    assert high == 1.0 and 0.4 < low < 0.6  # four wins of four: far from proving 100%
+    low, high = _score_interval(MatchResult(1000, 0, 0, ()))
+    assert 0.99 < low < 1.0

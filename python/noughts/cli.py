@@ -206,13 +206,16 @@ def _describe_engine(iterations: int | None, seconds: float, c: float | None, se
 
 
 def _score_interval(result: Any) -> tuple[float, float]:
-    """The 95% interval of A's score, held to 0..1 (a score cannot leave it); all of 0..1 from one game."""
+    """The 95% Wilson score interval of A's score (a draw half a point): inside 0..1, and not of zero width
+    when every game went one way (4 wins of 4 do not prove a 100% score)."""
     import math
 
-    error = result.error
-    if math.isnan(error):
+    n, p, z = result.games, result.score, 1.96
+    if n == 0:
         return 0.0, 1.0
-    return max(0.0, result.score - error), min(1.0, result.score + error)
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _duration(seconds: float) -> str:
