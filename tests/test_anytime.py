@@ -35,7 +35,7 @@ def test_best_move_is_exact_when_the_solver_finishes(game):
     exact = noughts.solve(game)
     answer = noughts.best_move(game, seconds=30)
     assert answer.exact and answer.method == "solver" and answer.solution is not None
-    assert answer.value == exact.value_for_mover
+    assert answer.value == exact.value
     assert answer.move in exact.best_moves
     assert answer.move == exact.principal_variation[0]  # the fastest win when winning
 

@@ -276,8 +276,7 @@ class Engine:
             return
         dist = "" if s.distance is None else f" distance {s.distance}"
         self.write(
-            f"info solved value {s.value_for_mover}{dist} nodes {s.nodes} "
-            f"pv {' '.join(m.name for m in s.principal_variation)}"
+            f"info solved value {s.value}{dist} nodes {s.nodes} pv {' '.join(m.name for m in s.principal_variation)}"
         )
         self._finish(s.principal_variation[0].name)
 

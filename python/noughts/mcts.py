@@ -67,6 +67,10 @@ class SearchResult:
     tree_full: bool
     to_move: Player
 
+    def value_for(self, player: Player) -> float:
+        """``value`` from ``player``'s view (the negation of it for the player not to move)."""
+        return self.value if player == self.to_move else -self.value
+
     def stats(self, move: Any) -> MoveStats:
         """The statistics of one root move (id, Move or notation); KeyError if it was not visited."""
         for s in self.moves:
@@ -138,9 +142,8 @@ class MCTS:
         heuristics: use the game's own knowledge where it has any (Ultimate's rollouts
             take a win at once and avoid handing the opponent one); False rolls out
             uniformly random moves.
-        evaluation: value new leaves by the game's learned evaluation where it has one
-            (Ultimate) instead of rolling them out; off by default, as it plays weaker
-            than the rollouts so far (docs/mcts.md).
+        evaluation: value each new leaf by the mean of the game's learned evaluation
+            (Ultimate) and a rollout; off by default (no clear gain yet, docs/mcts.md).
         iterations, seconds: the default budget of search(), best_move() and calls.
     """
 

@@ -40,7 +40,7 @@ def _check_count(name: str, value: Any, limit: int | None = 2**63) -> int:
 def perft(game: Any, depth: int) -> int:
     """The number of legal move sequences of exactly `depth` moves from the game's position.
 
-    A sequence stops at a finished game (RULES.md "Counting moves").
+    A sequence stops at a finished game (docs/rules.md "Counting moves").
     """
     return int(_core.perft(check_game(game, "perft"), _check_count("depth", depth, 1000)))
 

@@ -21,8 +21,9 @@ __all__ = ["BestMove", "Solution", "SolveStatus", "best_move", "solve"]
 class Solution:
     """The solved value of a position.
 
-    ``value`` is from X's view (+1 X wins, 0 draw, -1 O wins) and
-    ``value_for_mover`` from the view of the player to move. ``distance`` is
+    ``value`` is from the view of the player to move in the solved position,
+    ``to_move`` (+1 they win, 0 draw, -1 they lose), as engines report it;
+    ``value_for(player)`` gives it from either player's view. ``distance`` is
     the number of plies to the end with best play (the fastest win for the
     winner, the slowest loss for the loser), None for a draw.
     ``best_moves`` are every move that keeps the value; ``move_values`` maps
@@ -32,7 +33,7 @@ class Solution:
     """
 
     value: int
-    value_for_mover: int
+    to_move: Player
     distance: int | None
     best_moves: list[Move]
     move_values: dict[int, int]
@@ -40,9 +41,14 @@ class Solution:
     nodes: int
     seconds: float
 
+    def value_for(self, player: Player) -> int:
+        """The value from ``player``'s view: +1 they win, 0 draw, -1 they lose."""
+        return self.value if player == self.to_move else -self.value
+
     @property
     def result(self) -> str:
-        return {1: "X wins", 0: "draw", -1: "O wins"}[self.value]
+        """Who wins with perfect play: "X wins", "draw" or "O wins"."""
+        return {1: "X wins", 0: "draw", -1: "O wins"}[self.value_for(Player.X)]
 
 
 @dataclass(frozen=True)
@@ -156,8 +162,8 @@ def solve(
         return [Move(i, game.move_name(i)) for i in ids]
 
     return Solution(
-        value=raw["value_for_x"],
-        value_for_mover=raw["value"],
+        value=raw["value"],
+        to_move=to_move,
         distance=None if raw["distance"] < 0 else raw["distance"],
         best_moves=moves(raw["best_moves"]),
         move_values=dict(raw["move_values"]),
@@ -232,7 +238,7 @@ def best_move(
     started = time.monotonic()
     if budget is None:
         s = solve(game, tt_mb=tt_mb, stop=stop)
-        return BestMove(s.principal_variation[0], True, float(s.value_for_mover), game.to_move, "solver", s.seconds, s)
+        return BestMove(s.principal_variation[0], True, float(s.value), game.to_move, "solver", s.seconds, s)
     if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not (0 < budget < math.inf):
         raise InvalidOptionError(f"seconds must be a finite number > 0, not {budget!r}")
     from noughts.mcts import MCTS
@@ -244,7 +250,7 @@ def best_move(
         pass
     else:
         return BestMove(
-            s.principal_variation[0], True, float(s.value_for_mover), to_move, "solver", time.monotonic() - started, s
+            s.principal_variation[0], True, float(s.value), to_move, "solver", time.monotonic() - started, s
         )
     stopped = stop is not None and stop.is_set()
     left = budget - (time.monotonic() - started)

@@ -74,7 +74,7 @@ struct MctsConfig {
   std::uint64_t seed = 0;
   bool reuse = true;                     // keep the subtree of the new root between searches
   bool heuristics = true;                // use the game's rollout policy where it has one
-  bool evaluation = false;               // value leaves by the game's evaluation where it has one, not by rollouts
+  bool evaluation = false;               // average the game's evaluation (where it has one) into each rollout's result
 };
 
 struct MctsBudget {
@@ -436,13 +436,15 @@ class MctsTree {
     return pick;
   }
 
-  // What a leaf that is not over is worth for X: the game's evaluation when it
-  // has one (and it is asked for), else the result of a rollout.
+  // What a leaf that is not over is worth for X: the result of a rollout,
+  // averaged with the game's evaluation when it has one and it is asked for
+  // (the evaluation's bias and the rollout's noise partly cancel).
   float leaf_value(const G& g) {
     if constexpr (HasEvaluate<G>) {
       if (evaluate_) {
         const float v = g.evaluate();
-        return g.to_move() == Player::X ? v : -v;
+        const float r = static_cast<float>(rollout_(g, rng_).value_for_x());
+        return 0.5f * ((g.to_move() == Player::X ? v : -v) + r);
       }
     }
     return static_cast<float>(rollout_(g, rng_).value_for_x());
