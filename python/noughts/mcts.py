@@ -229,6 +229,8 @@ class MCTS:
             iterations, seconds = self.iterations, self.seconds
         n, s = _check_budget(iterations, seconds)
         searcher = self._searcher(game)
+        # Read before the search: the result describes the position searched, even if the game moves on meanwhile.
+        to_move = game.to_move
         r = searcher.search(game, n, s)
 
         def move(i: int) -> Move:
@@ -247,7 +249,7 @@ class MCTS:
             seconds=r["seconds"],
             nodes=r["nodes"],
             tree_full=r["tree_full"],
-            to_move=game.to_move,
+            to_move=to_move,
         )
 
     def best_move(self, game: Any, iterations: int | None = None, seconds: float | None = None) -> Move:

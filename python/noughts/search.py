@@ -7,7 +7,18 @@ from typing import Any, NamedTuple
 from noughts import _core
 from noughts.errors import InvalidOptionError
 
-__all__ = ["PlayoutCounts", "perft", "random_playouts"]
+__all__ = ["PlayoutCounts", "check_game", "perft", "random_playouts"]
+
+_GAME_CLASSES = (_core.Classic, _core.Ultimate, _core.Quantum)
+
+
+def check_game(game: Any, what: str) -> Any:
+    """`game` itself if it is a noughts game; else InvalidOptionError naming the call (`what`)."""
+    if not isinstance(game, _GAME_CLASSES):
+        raise InvalidOptionError(
+            f"{what} takes a noughts game (Classic, Ultimate or Quantum), not {type(game).__name__} {game!r:.60}"
+        )
+    return game
 
 
 class PlayoutCounts(NamedTuple):
@@ -31,10 +42,12 @@ def perft(game: Any, depth: int) -> int:
 
     A sequence stops at a finished game (docs/rules.md "Counting moves").
     """
-    return int(_core.perft(game, _check_count("depth", depth, 1000)))
+    return int(_core.perft(check_game(game, "perft"), _check_count("depth", depth, 1000)))
 
 
 def random_playouts(game: Any, n: int, *, seed: int = 0) -> PlayoutCounts:
     """Plays `n` uniformly random games from the position; deterministic for a seed."""
-    x, o, d = _core.random_playouts(game, _check_count("n", n), _check_count("seed", seed, None) & (2**64 - 1))
+    x, o, d = _core.random_playouts(
+        check_game(game, "random_playouts"), _check_count("n", n), _check_count("seed", seed, None) & (2**64 - 1)
+    )
     return PlayoutCounts(x, o, d)
