@@ -44,7 +44,9 @@ bool on_grid(int row, int col) { return 0 <= row && row < 9 && 0 <= col && col <
 
 int main() {
   using namespace noughts;
-  Ultimate game(NOUGHTS_BOT_TIEBREAK != 0);
+  const Ultimate start(NOUGHTS_BOT_TIEBREAK != 0);
+  Ultimate game = start;
+  std::vector<Move> played;  // from the start: the search keeps its tree along this line
   MctsConfig config;
   config.seed = NOUGHTS_BOT_SEED;
   Mcts<Ultimate> mcts(config);
@@ -58,6 +60,7 @@ int main() {
         return 2;
       }
       game.play(move_at(row, col));
+      played.push_back(move_at(row, col));
     }
     int count = 0;
     if (std::scanf("%d", &count) != 1) return 2;
@@ -75,7 +78,7 @@ int main() {
     const double spent = std::chrono::duration<double, std::milli>(Clock::now() - began).count();
     MctsBudget budget;
     budget.seconds = std::max(0.001, (limit - margin - spent) / 1000.0);
-    const MctsResult r = mcts.search(game, budget);
+    const MctsResult r = mcts.search(start, std::span<const Move>(played), budget);
     int move = r.best_move;
     if (!valid.empty() && std::find(valid.begin(), valid.end(), move) == valid.end()) {
       move = valid.front();  // trust the referee's list if the rules ever differ
@@ -90,6 +93,7 @@ int main() {
     std::printf("%d %d\n", grid_row(move), grid_col(move));
     std::fflush(stdout);
     game.play(move);
+    played.push_back(move);
     first = false;
   }
   return 0;
