@@ -559,6 +559,16 @@ def test_classic_options(rows: Any, cols: Any, k: Any, flag: Any) -> None:
 # ---------------------------------------------------------------------------
 # Search arguments: perft, random_playouts, MCTS, solve
 # ---------------------------------------------------------------------------
+NUMPY_INTS = (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64)
+
+
+def numpy_ints(lo: int, hi: int) -> Any:
+    """numpy integers (each type that can hold the value) in lo..hi: accepted wherever an int is."""
+    return st.tuples(st.integers(lo, hi), st.sampled_from(NUMPY_INTS)).filter(
+        lambda p: np.iinfo(p[1]).min <= p[0] <= np.iinfo(p[1]).max
+    ).map(lambda p: p[1](p[0]))
+
+
 bad_counts = st.one_of(
     st.integers(max_value=-1),
     st.integers(min_value=2**64, max_value=2**80),
@@ -579,21 +589,20 @@ def test_search_arguments(data: Any) -> None:
     _hit("search_arguments", game)
     which = data.draw(st.integers(0, 4))
     if which == 0:
-        depth = data.draw(st.one_of(bad_counts, st.integers(0, 10), st.integers(0, 2**70)))
+        depth = data.draw(st.one_of(bad_counts, st.integers(0, 10), st.integers(0, 2**70), numpy_ints(0, 10)))
         ok, n = expect_contract(lambda: noughts.perft(game, depth), game, inputs=(depth,))
-        valid = isinstance(depth, int) and not isinstance(depth, bool) and depth >= 0
-        assert valid or not ok, (depth, n)
-        if valid and depth <= 100:  # larger depths may be refused as out of range
-            assert ok, (depth, n)
+        whole = isinstance(depth, (int, np.integer)) and not isinstance(depth, bool)
+        # Deeper than num_actions (longer than any game lasts) is refused.
+        assert ok == (whole and 0 <= depth <= game.num_actions), (depth, n)
     elif which == 1:
-        n = data.draw(st.one_of(bad_counts, st.integers(0, 50)))
-        seed = data.draw(st.one_of(st.integers(0, 2**70), bad_counts))
+        n = data.draw(st.one_of(bad_counts, st.integers(0, 50), numpy_ints(0, 50)))
+        seed = data.draw(st.one_of(st.integers(0, 2**70), bad_counts, numpy_ints(0, 2**62)))
         ok, counts = expect_contract(lambda: noughts.random_playouts(game, n, seed=seed), game, inputs=(n, seed))
         if ok:
             assert sum(counts) == n
     elif which == 2:
         kwargs = {
-            "seed": data.draw(st.integers(-(2**70), 2**70)),
+            "seed": data.draw(st.one_of(st.integers(-(2**70), 2**70), numpy_ints(-(2**62), 2**62))),
             "c": data.draw(st.one_of(st.floats(0, 10), numbers)),
             "threads": data.draw(st.one_of(st.integers(1, 2), st.integers(-5, 0), st.integers(257, 2**70))),
             "max_nodes": data.draw(st.one_of(st.integers(0, 2**70), st.just(1 << 16))),
