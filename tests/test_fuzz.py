@@ -564,9 +564,11 @@ NUMPY_INTS = (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uin
 
 def numpy_ints(lo: int, hi: int) -> Any:
     """numpy integers (each type that can hold the value) in lo..hi: accepted wherever an int is."""
-    return st.tuples(st.integers(lo, hi), st.sampled_from(NUMPY_INTS)).filter(
-        lambda p: np.iinfo(p[1]).min <= p[0] <= np.iinfo(p[1]).max
-    ).map(lambda p: p[1](p[0]))
+    return (
+        st.tuples(st.integers(lo, hi), st.sampled_from(NUMPY_INTS))
+        .filter(lambda p: np.iinfo(p[1]).min <= p[0] <= np.iinfo(p[1]).max)
+        .map(lambda p: p[1](p[0]))
+    )
 
 
 bad_counts = st.one_of(
