@@ -3,6 +3,7 @@
 #include <array>
 
 #include "bind_game.hpp"
+#include "noughts/errors.hpp"
 #include "noughts/ultimate.hpp"
 
 namespace noughts::bindings {
@@ -10,7 +11,18 @@ namespace noughts::bindings {
 void bind_ultimate(py::module_& m) {
   using H = History<Ultimate>;
   bind_game<Ultimate>(m, "Ultimate")
-      .def(py::init([]() { return H(Ultimate()); }))
+      .def(py::init([](bool tiebreak) { return H(Ultimate(tiebreak)); }), py::arg("tiebreak") = false)
+      .def(
+          "evaluate",
+          [](const H& h) {
+            if (h.current().outcome().over()) throw IllegalMoveError("the game is over: there is nothing to evaluate");
+            return h.current().evaluate();
+          },
+          "The learned evaluation MCTS values its leaves with: -1 (lost) .. +1 (won) for the player to move.")
+      .def_property_readonly(
+          "tiebreak", [](const H& h) { return h.current().tiebreak(); },
+          "Whether a game that ends with every small board decided and no line of boards is won by the "
+          "player who won more small boards (CodinGame's rule) instead of drawn.")
       .def_property_readonly(
           "_forced_board", [](const H& h) { return h.current().forced_board(); },
           "The board the mover must play in, or -1 when free (noughts.Ultimate.forced_board gives None).")

@@ -54,6 +54,9 @@ PYBIND11_MODULE(_core, m) {
       .value("EARLIER_LINE", Termination::EarlierLine,
              "Quantum: a collapse gave both players lines; the earlier line won.")
       .value("FULL_BOARD", Termination::FullBoard, "A draw: no line and no move left.")
+      .value("MORE_BOARDS", Termination::MoreBoards,
+             "Ultimate with tiebreak=True: every small board decided without a line of boards; "
+             "the winner won more small boards.")
       .finalize();
   translate_errors();
   noughts::bindings::bind_classic(m);

@@ -1,7 +1,7 @@
 #include "noughts/ultimate.hpp"
 
+#include <algorithm>
 #include <array>
-
 #include <cctype>
 
 #include "noughts/errors.hpp"
@@ -39,7 +39,7 @@ std::string board_list(unsigned boards) {
 
 constexpr const char* kExpected =
     "expected 9 rows of 9 cells (x, o or .) separated by '/', a space, then the board the mover is sent "
-    "to (0-8) or '-' when free, e.g. '........./........./........./........./....x..../........./"
+    "to (0-8) or '-' when free, then 'tiebreak' for the board-count rule, e.g. '........./........./........./........./....x..../........./"
     "........./........./......... 4'";
 
 }  // namespace
@@ -69,7 +69,7 @@ void Ultimate::derive() noexcept {
   open_cells_[kNowhere] = 0;
   for (int p = 0; p < 2; ++p)
     if (kHasLine[won_[p]]) outcome_ = Outcome::win(static_cast<Player>(p), Termination::Line);
-  if (!outcome_.over() && decided_ == kFull) outcome_ = Outcome::draw();
+  if (!outcome_.over() && decided_ == kFull) outcome_ = all_decided();
 }
 
 // ---------------------------------------------------------------- moves
@@ -134,6 +134,7 @@ std::string Ultimate::to_string() const {
   }
   s += ' ';
   s += forced_board() >= 0 ? static_cast<char>('0' + forced_board()) : '-';
+  if (tiebreak_) s += " tiebreak";
   return s;
 }
 
@@ -211,10 +212,11 @@ Ultimate Ultimate::from_string(std::string_view text) {
   };
   const auto tokens = notation::split_whitespace(text);
   if (tokens.empty()) throw bad("it is empty");
-  if (tokens.size() != 2) throw bad("it must have two parts, the grid and the forced board");
+  if (tokens.size() < 2 || tokens.size() > 3 || (tokens.size() == 3 && tokens[2] != "tiebreak"))
+    throw bad("it must have two parts, the grid and the forced board, then optionally the word 'tiebreak'");
   const auto rows = notation::split(tokens[0], '/');
   if (rows.size() != 9) throw bad("the grid must have 9 rows");
-  Ultimate g;
+  Ultimate g(tokens.size() == 3);
   for (int row = 0; row < 9; ++row) {
     if (rows[row].size() != 9) throw bad("row " + std::to_string(row + 1) + " must have 9 cells");
     for (int col = 0; col < 9; ++col) {
@@ -304,8 +306,15 @@ std::string Ultimate::render() const {
     }
   }
   s += '\n';
-  if (auto w = outcome_.winner()) s += std::string(player_name(*w)) + " wins with a line of boards";
-  else if (outcome_.over()) s += "draw: every board is decided";
+  const int x_boards = bits::count(won_[0]), o_boards = bits::count(won_[1]);
+  const std::string tally = std::to_string(std::max(x_boards, o_boards)) + " to " + std::to_string(std::min(x_boards, o_boards));
+  if (auto w = outcome_.winner()) {
+    s += std::string(player_name(*w)) + (outcome_.termination == Termination::MoreBoards
+                                             ? " wins on small boards won, " + tally + ": every board is decided"
+                                             : " wins with a line of boards");
+  } else if (outcome_.over()) {
+    s += tiebreak_ ? "draw: every board is decided, small boards won " + tally : "draw: every board is decided";
+  }
   else if (forced_board() >= 0) s += std::string(player_name(to_move())) + " to move in " + board_name(forced_board());
   else s += std::string(player_name(to_move())) + " to move in any open board";
   return s;

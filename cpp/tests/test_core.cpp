@@ -158,6 +158,54 @@ int main() {
     check(same, "nth_set_bit picks the r-th set bit");
   }
 
+  // Ultimate's rollout policy, checked against the rules by playing every
+  // legal move: it plays a legal move; one that wins the game when there is
+  // one; else one after which the opponent cannot win the game at once, when
+  // such a move exists (its one approximation: a move that closes the board
+  // it sends to counts as a free move there).
+  {
+    Rng rng(11);
+    bool legal = true, takes_wins = true, avoids_losses = true;
+    auto wins_at_once = [](const Ultimate& g) {
+      Ultimate::MoveList moves;
+      g.legal_moves(moves);
+      for (Move m : moves) {
+        Ultimate c = g;
+        c.play(m);
+        if (c.outcome().winner() == g.to_move()) return true;
+      }
+      return false;
+    };
+    for (int game = 0; game < 3000; ++game) {
+      Ultimate u;
+      const int plies = 20 + static_cast<int>(rng.below(45));
+      for (int i = 0; i < plies && !u.outcome().over(); ++i) u.play_random(rng);
+      if (u.outcome().over()) continue;
+      Ultimate::MoveList moves;
+      u.legal_moves(moves);
+      const Move m = u.rollout_move(rng);
+      legal = legal && std::find(moves.begin(), moves.end(), m) != moves.end();
+      Ultimate after = u;
+      after.play(m);
+      if (wins_at_once(u)) {
+        takes_wins = takes_wins && after.outcome().winner() == u.to_move();
+        continue;
+      }
+      bool safe_exists = false;
+      for (Move s : moves) {
+        Ultimate c = u;
+        c.play(s);
+        const int sent = s % 9;
+        const bool closes_target = c.forced_board() < 0 && !(u.decided_boards() >> sent & 1);
+        if (!closes_target && !wins_at_once(c)) safe_exists = true;
+      }
+      if (safe_exists && after.forced_board() >= 0) avoids_losses = avoids_losses && !wins_at_once(after);
+    }
+    check(legal, "Ultimate rollout_move plays legal moves");
+    check(takes_wins, "Ultimate rollout_move takes a win at once");
+    check(avoids_losses, "Ultimate rollout_move does not hand the opponent a win it can avoid");
+  }
+
   const auto counts = random_playouts(Quantum(), 2000, 1);
   check(counts.x_wins + counts.o_wins + counts.draws == 2000, "quantum random playouts finish");
 

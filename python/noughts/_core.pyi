@@ -16,6 +16,7 @@ class Termination(enum.IntEnum):
     MISERE_LINE = 2
     EARLIER_LINE = 3
     FULL_BOARD = 4
+    MORE_BOARDS = 5
 
 class _GameCore:
     # The surface bind_game.hpp gives every game.
@@ -83,7 +84,10 @@ class Classic(_GameCore):
     def target_cell(self, move: int) -> int: ...
 
 class Ultimate(_GameCore):
-    def __init__(self) -> None: ...
+    def __init__(self, tiebreak: bool = False) -> None: ...
+    @property
+    def tiebreak(self) -> bool: ...
+    def evaluate(self) -> float: ...
     @staticmethod
     def _from_string(text: str) -> Ultimate: ...
     @property
@@ -134,7 +138,14 @@ def solve(
 class _MctsCore:
     # The searcher bind_mcts.hpp gives every game (noughts.MCTS wraps it).
     def __init__(
-        self, seed: int = 0, c: float = 1.0, threads: int = 1, max_nodes: int = 8388608, reuse: bool = True
+        self,
+        seed: int = 0,
+        c: float = 1.0,
+        threads: int = 1,
+        max_nodes: int = 8388608,
+        reuse: bool = True,
+        heuristics: bool = True,
+        evaluation: bool = True,
     ) -> None: ...
     def search(self, game: _GameCore, iterations: int = 0, seconds: float = 0.0) -> dict[str, Any]: ...
     def clear(self) -> None: ...

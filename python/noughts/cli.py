@@ -209,10 +209,35 @@ def _cmd_engine(args: argparse.Namespace) -> int:
     if args.codingame:
         from noughts import codingame
 
-        return codingame.run(ms=args.ms, seed=args.seed)
+        return codingame.run(
+            ms=args.ms,
+            first_ms=args.first_ms,
+            margin_ms=args.margin_ms,
+            threads=args.threads,
+            seed=args.seed,
+            tiebreak=args.tiebreak,
+            start=args.start,
+            diagnostics=None if args.quiet else sys.stderr,
+        )
     from noughts import engine
 
     return engine.run()
+
+
+def _positive_ms(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < 1e9:
+        raise argparse.ArgumentTypeError(f"must be a number of milliseconds > 0, not {text!r}")
+    return value
+
+
+def codingame_margin() -> float:
+    from noughts.codingame import DEFAULT_MARGIN_MS
+
+    return DEFAULT_MARGIN_MS
 
 
 # ---- parser ---------------------------------------------------------------------------
@@ -266,7 +291,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("engine", help="speak the engine protocol on stdin/stdout (docs/protocol.md)")
     p.add_argument("--codingame", action="store_true", help="CodinGame's Ultimate protocol instead")
-    p.add_argument("--ms", type=int, default=90, help="CodinGame: milliseconds per move (default 90)")
+    p.add_argument(
+        "--ms", type=_positive_ms, default=100.0, help="CodinGame: time limit of a turn in ms, from its input (100)"
+    )
+    p.add_argument("--first-ms", type=_positive_ms, default=1000.0, help="CodinGame: limit of the first turn (1000)")
+    p.add_argument(
+        "--margin-ms", type=float, default=codingame_margin(), help="CodinGame: stop searching this early (ms)"
+    )
+    p.add_argument("--threads", type=int, default=1, help="CodinGame: search threads (default 1)")
+    p.add_argument(
+        "--tiebreak",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="CodinGame: score a full big board by small boards won, as CodinGame does (default; "
+        "--no-tiebreak plays it as a draw)",
+    )
+    p.add_argument("--start", help="CodinGame: start from this position string, or moves such as e5,d4")
+    p.add_argument("--quiet", action="store_true", help="CodinGame: no diagnostics on stderr")
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(run=_cmd_engine)
     return parser

@@ -1,22 +1,39 @@
-"""CodinGame's Ultimate Tic-Tac-Toe protocol, so the engine can play in those arenas.
+"""CodinGame's Ultimate Tic-Tac-Toe protocol, so the engine can play in those arenas (docs/protocol.md).
 
 Each turn the referee sends ``opponentRow opponentCol`` (``-1 -1`` when we
 move first), then ``validActionCount`` and that many ``row col`` lines, all on
-the 9x9 grid (0-based, row 0 at the top); we answer ``row col``. CodinGame
-breaks a full-board tie by counting small boards won; noughts' rules (and
-search) call it a draw, so the engine may play such endings differently.
+the 9x9 grid (0-based, row 0 at the top); we answer ``row col``.
+
+Time is kept as CodinGame keeps it: a turn's budget runs from the arrival of
+its first line (on the first turn, from the start of this process, since the
+referee's clock may start before Python is ready), and the search stops
+``margin_ms`` before the budget ends so that the answer is out in time on a
+loaded machine. By default the game is scored as CodinGame's referee scores
+it (``Ultimate(tiebreak=True)``: a full big board goes to the player with more
+small boards); ``tiebreak=False`` plays the seeds' rule (such a game is a
+draw).
 """
 
 from __future__ import annotations
 
+import gc
+import os
 import sys
+import time
 from typing import TextIO
 
-from noughts.errors import InvalidMoveError
-from noughts.mcts import MCTS
+from noughts.errors import InvalidMoveError, InvalidOptionError
+from noughts.mcts import MCTS, SearchResult
 from noughts.ultimate import Ultimate
 
-__all__ = ["grid_to_id", "id_to_grid", "run"]
+__all__ = ["DEFAULT_MARGIN_MS", "grid_to_id", "id_to_grid", "process_start", "run", "start_position"]
+
+#: How long before the end of a turn's budget the search stops: room for
+#: writing the answer and for the scheduler of a loaded machine.
+DEFAULT_MARGIN_MS = 8.0
+#: The longest line the referee sends is a handful of characters; anything
+#: far longer is not the protocol.
+_MAX_LINE = 256
 
 
 def grid_to_id(row: int, col: int) -> int:
@@ -34,38 +51,142 @@ def id_to_grid(move: int) -> tuple[int, int]:
     return (board // 3) * 3 + cell // 3, (board % 3) * 3 + cell % 3
 
 
-def _numbers(stream: TextIO, count: int) -> list[int]:
-    line = stream.readline()
+def process_start() -> float:
+    """When this process started, on the time.perf_counter() clock (Linux; elsewhere: now)."""
+    try:
+        with open("/proc/self/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")  # seconds after boot
+        age = time.clock_gettime(time.CLOCK_BOOTTIME) - started
+    except (OSError, ValueError, IndexError, AttributeError):
+        return time.perf_counter()
+    return time.perf_counter() - max(0.0, age)
+
+
+def start_position(text: str | None, *, tiebreak: bool) -> Ultimate:
+    """The game to start from: the empty board (None or "-"), a position string, or moves "e5,d4"."""
+    if text is None or text.strip() in ("", "-"):
+        return Ultimate(tiebreak=tiebreak)
+    if "/" in text and " " in text.strip():
+        game = Ultimate.from_string(text)
+        if game.tiebreak != tiebreak:
+            game = Ultimate.from_string(text.replace(" tiebreak", "") + (" tiebreak" if tiebreak else ""))
+        return game
+    game = Ultimate(tiebreak=tiebreak)
+    for move in text.replace(",", " ").split():
+        game.play(move)
+    return game
+
+
+def _read_line(stream: TextIO) -> str:
+    line = stream.readline(_MAX_LINE + 1)
     if not line:
         raise EOFError
-    values = [int(w) for w in line.split()]
-    if len(values) != count:
-        raise ValueError(f"expected {count} numbers, got {line.strip()!r}")
+    if len(line) > _MAX_LINE:
+        raise InvalidMoveError(f"referee line longer than {_MAX_LINE} characters: this is not CodinGame's protocol")
+    return line
+
+
+def _numbers(line: str, count: int, what: str) -> list[int]:
+    words = line.split()
+    try:
+        values = [int(w) for w in words]
+    except ValueError:
+        values = []
+    if len(values) != count or len(words) != count:
+        shown = line.strip()[:60] or "an empty line"
+        raise InvalidMoveError(f"expected {what} ({count} whole numbers), got {shown!r}")
     return values
 
 
+def _square(row: int, col: int) -> int:
+    return grid_to_id(row, col)
+
+
+def _check_ms(name: str, value: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 1e9:
+        raise InvalidOptionError(f"{name} must be a number of milliseconds > 0, not {value!r}")
+    return float(value)
+
+
+def _diagnostic(game: Ultimate, move: int, result: SearchResult, ms: float) -> str:
+    proven = {None: "no", 1: "win", 0: "draw", -1: "loss"}[result.proven_value]
+    pv = " ".join(m.name for m in result.pv[:8])
+    return (
+        f"noughts: {game.move_name(move)} ms={ms:.1f} iterations={result.iterations} "
+        f"visits={result.iterations + result.reused_visits} value={result.value:+.3f} proven={proven} pv={pv}"
+    )
+
+
 def run(
-    stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, *, ms: int = 90, first_ms: int = 900, seed: int = 0
+    stdin: TextIO = sys.stdin,
+    stdout: TextIO = sys.stdout,
+    *,
+    ms: float = 100.0,
+    first_ms: float = 1000.0,
+    margin_ms: float = DEFAULT_MARGIN_MS,
+    threads: int = 1,
+    seed: int = 0,
+    tiebreak: bool = True,
+    start: str | None = None,
+    diagnostics: TextIO | None = None,
+    started_at: float | None = None,
 ) -> int:
-    game = Ultimate()
-    engine = MCTS(seed=seed)
+    """Plays CodinGame's protocol until the referee's input ends; returns 0.
+
+    ``ms`` and ``first_ms`` are the time limits of a turn and of the first
+    turn, counted from the arrival of the turn's first line (the first turn
+    from `started_at`, by default the start of this process); the search
+    stops ``margin_ms`` before them. ``start`` is the position the game
+    begins from (see :func:`start_position`). One line a move goes to
+    `diagnostics` (e.g. sys.stderr) when given. Input that is not the
+    protocol raises InvalidMoveError, naming what was wrong.
+    """
+    ms, first_ms = _check_ms("ms", ms), _check_ms("first_ms", first_ms)
+    if isinstance(margin_ms, bool) or not isinstance(margin_ms, (int, float)) or not 0 <= margin_ms < 1e9:
+        raise InvalidOptionError(f"margin_ms must be a number of milliseconds >= 0, not {margin_ms!r}")
+    game = start_position(start, tiebreak=tiebreak)
+    engine = MCTS(seed=seed, threads=threads)
+    turn_began = process_start() if started_at is None else started_at
     first = True
+    # Collections run between turns, never inside one's budget.
+    gc.disable()
     try:
         while True:
-            row, col = _numbers(stdin, 2)
+            line = _read_line(stdin)
+            arrived = time.perf_counter()
+            began = min(turn_began, arrived) if first else arrived
+            row, col = _numbers(line, 2, "the opponent's move: row col, or -1 -1")
             if (row, col) != (-1, -1):
-                game.play(grid_to_id(row, col))
-            (count,) = _numbers(stdin, 1)
-            valid = {grid_to_id(*_numbers(stdin, 2)) for _ in range(count)}
-            result = engine.search(game, seconds=(first_ms if first else ms) / 1000)
+                move = _square(row, col)
+                try:
+                    game.play(move)
+                except ValueError as e:
+                    raise InvalidMoveError(f"the opponent's move {row} {col} is not legal here: {e}") from None
+            (count,) = _numbers(_read_line(stdin), 1, "the number of valid actions")
+            if not 0 <= count <= 81:
+                raise InvalidMoveError(f"the number of valid actions must be 0..81, not {count}")
+            valid = {_square(*_numbers(_read_line(stdin), 2, "a valid action: row col")) for _ in range(count)}
+            if game.is_over():
+                raise InvalidMoveError("the referee asks for a move, but the game is over by the rules")
+            limit = first_ms if first else ms
+            # A margin of at most half the budget, so that tiny budgets still search.
+            left = began + (limit - min(margin_ms, limit / 2)) / 1000 - time.perf_counter()
+            result = engine.search(game, seconds=max(left, 0.001))
             move = result.best_move.id
             if valid and move not in valid:  # trust the referee's list if the rules ever differ
-                ranked = [s.move.id for s in sorted(result.moves, key=lambda s: -s.visits)]
+                ranked = [s.move.id for s in result.moves]
                 move = next((m for m in ranked if m in valid), min(valid))
-            game.play(move)
             r, c = id_to_grid(move)
+            if diagnostics is not None:
+                diagnostics.write(_diagnostic(game, move, result, (time.perf_counter() - began) * 1000) + "\n")
+                diagnostics.flush()
             stdout.write(f"{r} {c}\n")
             stdout.flush()
+            game.play(move)
             first = False
+            gc.collect()
     except EOFError:
         return 0
+    finally:
+        gc.enable()

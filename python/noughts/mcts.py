@@ -147,6 +147,11 @@ class MCTS:
             the tree reaches it, it stops growing and the search goes on with rollouts
             from the leaves it reaches.
         reuse: keep the subtree of a position reached from the previous search's position.
+        heuristics: use the game's own knowledge where it has any (Ultimate's rollouts
+            take a win at once and avoid handing the opponent one); False rolls out
+            uniformly random moves.
+        evaluation: value new leaves by the game's learned evaluation where it has one
+            (Ultimate) instead of rolling them out.
         iterations, seconds: the default budget of search(), best_move() and calls.
     """
 
@@ -158,6 +163,8 @@ class MCTS:
         max_nodes: int = DEFAULT_MAX_NODES,
         *,
         reuse: bool = True,
+        heuristics: bool = True,
+        evaluation: bool = True,
         iterations: int | None = None,
         seconds: float | None = None,
     ) -> None:
@@ -167,6 +174,9 @@ class MCTS:
         max_nodes = _check_int("max_nodes", max_nodes, 256 * threads)
         if not isinstance(reuse, bool):
             raise InvalidOptionError(f"reuse must be True or False, not {reuse!r}")
+        for flag, value in (("heuristics", heuristics), ("evaluation", evaluation)):
+            if not isinstance(value, bool):
+                raise InvalidOptionError(f"{flag} must be True or False, not {value!r}")
         if iterations is not None or seconds is not None:
             iterations = None if iterations is None else _check_int("iterations", iterations, 1)
             _check_budget(iterations, seconds)
@@ -175,6 +185,8 @@ class MCTS:
         self.threads = threads
         self.max_nodes = max_nodes
         self.reuse = reuse
+        self.heuristics = heuristics
+        self.evaluation = evaluation
         self.iterations = iterations
         self.seconds = seconds
         self._searchers: dict[Any, Any] = {}
@@ -183,14 +195,26 @@ class MCTS:
         budget = "".join(
             f", {k}={v!r}" for k, v in (("iterations", self.iterations), ("seconds", self.seconds)) if v is not None
         )
-        return f"noughts.MCTS(seed={self.seed}, c={self.c}, threads={self.threads}, max_nodes={self.max_nodes}{budget})"
+        extra = "".join(f", {k}=False" for k in ("heuristics", "evaluation") if not getattr(self, k))
+        return (
+            f"noughts.MCTS(seed={self.seed}, c={self.c}, threads={self.threads}, max_nodes={self.max_nodes}"
+            f"{extra}{budget})"
+        )
 
     def _searcher(self, game: Any) -> Any:
         cls = _core_class(game)
         searcher = self._searchers.get(cls)
         if searcher is None:
             make = getattr(_core, cls.__name__ + "Mcts")
-            searcher = make(self.seed & (2**64 - 1), self.c, self.threads, self.max_nodes, self.reuse)
+            searcher = make(
+                self.seed & (2**64 - 1),
+                self.c,
+                self.threads,
+                self.max_nodes,
+                self.reuse,
+                self.heuristics,
+                self.evaluation,
+            )
             self._searchers[cls] = searcher
         return searcher
 

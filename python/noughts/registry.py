@@ -18,7 +18,7 @@ def make_game(name: str = "classic", position: str | None = None, **options: Any
     """A new game by name ("classic", "ultimate", "quantum"), from its start or from a position string.
 
     Classic takes its constructor's options (rows, cols, k, misere, free_choice,
-    gravity); the others take none.
+    gravity), Ultimate takes tiebreak, Quantum takes none.
     """
     cls = GAMES.get(str(name).lower())
     if cls is None:
@@ -27,6 +27,8 @@ def make_game(name: str = "classic", position: str | None = None, **options: Any
         if options:
             raise InvalidOptionError("a position string carries its own options: give one or the other")
         return cls.from_string(position)
-    if cls is not Classic and options:
-        raise InvalidOptionError(f"{name} takes no options, got {', '.join(options)}")
+    allowed = {Classic: None, Ultimate: {"tiebreak"}}.get(cls, set())
+    if allowed is not None and set(options) - allowed:
+        takes = f"only {', '.join(sorted(allowed))}" if allowed else "no options"
+        raise InvalidOptionError(f"{name} takes {takes}, got {', '.join(options)}")
     return cls(**options)

@@ -7,6 +7,7 @@ import enum
 from noughts import _core
 from noughts._game import GameMixin
 from noughts._numbers import as_int
+from noughts.errors import InvalidOptionError
 
 __all__ = ["BoardState", "Ultimate"]
 
@@ -45,14 +46,24 @@ class Ultimate(GameMixin, _core.Ultimate):
     80. ``"board/cell"`` with 0-based digits is accepted on input. A won or
     drawn small board is closed; a player sent to one may play in any open
     board (``forced_board`` is then None).
+
+    ``Ultimate(tiebreak=True)`` plays CodinGame's referee rule: a game that
+    ends with every small board decided and no line of boards is won by the
+    player who won more small boards (``Termination.MORE_BOARDS``), and drawn
+    only when both won as many. By default such a game is a draw.
     """
 
     _core_class = _core.Ultimate
     _vector_class = _core.UltimateVector
 
+    def __new__(cls, *, tiebreak: bool = False) -> Ultimate:
+        if not isinstance(tiebreak, bool):
+            raise InvalidOptionError(f"tiebreak must be True or False, not {tiebreak!r}")
+        return cls._build(tiebreak)
+
     def options(self) -> dict[str, object]:
-        """The game's parameters (Ultimate has none), as for the other games."""
-        return {}
+        """The game's parameters: ``{"tiebreak": True}`` under the board-count rule, else ``{}``."""
+        return {"tiebreak": True} if self.tiebreak else {}
 
     @property
     def forced_board(self) -> int | None:

@@ -21,6 +21,8 @@ enum class Termination : std::uint8_t {
   MisereLine = 2,   // the loser completed a line (misere)
   EarlierLine = 3,  // Quantum: one collapse gave both players lines; the earlier line wins
   FullBoard = 4,    // no line and no move left (Ultimate: every small board decided)
+  MoreBoards = 5,   // Ultimate with the board-count tie-break: every small board decided, no line,
+                    // and the winner won more small boards
 };
 
 struct Outcome {

@@ -70,6 +70,14 @@ inline constexpr std::array<std::uint16_t, 512> kWinningCells = [] {
   return t;
 }();
 
+// kCount[mask]: the number of cells in a 9-bit mask (a look-up: wheels cannot
+// assume POPCNT).
+inline constexpr std::array<std::uint8_t, 512> kCount = [] {
+  std::array<std::uint8_t, 512> t{};
+  for (int m = 0; m < 512; ++m) t[m] = static_cast<std::uint8_t>(std::popcount(static_cast<unsigned>(m)));
+  return t;
+}();
+
 // kLineFree[theirs]: whether some line of a board holds none of the mask
 // `theirs`, i.e. the other player can still win that board.
 inline constexpr std::array<bool, 512> kLineFree = [] {
@@ -130,6 +138,12 @@ class Ultimate {
   static constexpr int kPlayoutLanes = 4;
 
   Ultimate() noexcept = default;
+  // With `tiebreak`, a game that ends with every small board decided and no
+  // line of boards is won by the player who won more small boards (a draw
+  // when they won as many): the rule of CodinGame's referee. Without it (the
+  // default, docs/rules.md) such a game is a draw.
+  explicit Ultimate(bool tiebreak) noexcept : tiebreak_(tiebreak) {}
+  bool tiebreak() const noexcept { return tiebreak_; }
 
   // ---- the game concept (hot paths, inline) ----
   Player to_move() const noexcept { return static_cast<Player>(ply_ & 1); }
@@ -170,7 +184,7 @@ class Ultimate {
   std::uint64_t hash() const noexcept {
     std::array<std::uint32_t, kBoards> marks{};
     for (int b = 0; b < kBoards; ++b) marks[b] = marks_[0][b] | marks_[1][b] << 9;
-    return hash_of(marks, forced_board());
+    return hash_of(marks, forced_board()) ^ tiebreak_key();
   }
   // The hash of symmetric(s) without building it (the solver's table key
   // takes the smallest over the eight symmetries at every node).
@@ -181,8 +195,57 @@ class Ultimate {
     for (int b = 0; b < kBoards; ++b)
       marks[kSymmetry[s][b]] = map_mask(s, marks_[0][b]) | map_mask(s, marks_[1][b]) << 9;
     const int forced = forced_board();
-    return hash_of(marks, forced < 0 ? -1 : kSymmetry[s][forced]);
+    return hash_of(marks, forced < 0 ? -1 : kSymmetry[s][forced]) ^ tiebreak_key();
   }
+
+  // ---- MCTS hook (see search/mcts.hpp) ----
+  // The rollout policy: a move that wins the game at once when there is one;
+  // else a uniformly random move among those that do not hand the opponent a
+  // win at once (by sending them to a board where they would complete a line
+  // of boards, or to a decided board while they have such a board to go to);
+  // else any uniformly random move. Random play throws away won games one
+  // move before the end; a rollout that sees one-move wins judges positions
+  // by what they are worth against a player who does. The game must not be
+  // over.
+  Move rollout_move(Rng& rng) const noexcept {
+    using namespace ultimate_tables;
+    const int p = ply_ & 1, q = p ^ 1;
+    const int forced = forced_board();
+    const unsigned boards = forced >= 0 ? 1u << forced : open_boards();
+    for (unsigned f = boards & kWinningCells[won_[p]]; f; f &= f - 1) {
+      const int b = std::countr_zero(f);
+      if (const unsigned cells = kWinningCells[marks_[p][b]] & empty_cells(b)) return 9 * b + std::countr_zero(cells);
+    }
+    unsigned threats = 0;  // open boards where the opponent would win the game
+    for (unsigned f = kWinningCells[won_[q]] & open_boards(); f; f &= f - 1) {
+      const int b = std::countr_zero(f);
+      if (kWinningCells[marks_[q][b]] & empty_cells(b)) threats |= 1u << b;
+    }
+    if (threats == 0) [[likely]]
+      return random_move(rng);
+    const unsigned safe = ~(threats | decided_) & kFull;  // cells whose board sends the opponent nowhere dangerous
+    if (forced >= 0) {
+      const unsigned cells = empty_cells(forced) & safe;
+      if (cells == 0) return random_move(rng);
+      return 9 * forced + kNthEmpty[~cells & kFull][rng.below(kCount[cells])];
+    }
+    // A free move (rare with threats about): the r-th safe cell of the open boards.
+    std::uint32_t total = 0;
+    bits::for_each(boards, [&](int b) { total += kCount[empty_cells(b) & safe]; });
+    if (total == 0) return random_move(rng);
+    std::uint32_t r = rng.below(total);
+    for (unsigned f = boards;; f &= f - 1) {
+      const int b = std::countr_zero(f);
+      const unsigned cells = empty_cells(b) & safe;
+      if (r < kCount[cells]) return 9 * b + kNthEmpty[~cells & kFull][r];
+      r -= kCount[cells];
+    }
+  }
+
+  // The learned value of the position for the player to move, -1 .. +1
+  // (ultimate_eval.cpp; the network is trained by
+  // scripts/train_ultimate_eval.py). The game must not be over.
+  float evaluate() const noexcept;
 
   // ---- solver hooks (see search/solver.hpp) ----
   // Whether the player to move can win the game with their next move: win a
@@ -200,20 +263,24 @@ class Ultimate {
   }
   // Whether p can still make a line of boards: a line of boards each won by
   // p or open with a small line free of the opponent's marks.
+  // With the tie-break, p can also win on boards while they can still end
+  // with more won boards than the opponent holds now.
   bool can_still_win(Player p) const noexcept {
     if (outcome_.over()) return outcome_.winner() == p;
-    unsigned alive = won_[static_cast<int>(p)];
+    const unsigned won = won_[static_cast<int>(p)];
+    unsigned alive = won;
     bits::for_each(open_boards(), [&](int b) {
       if (ultimate_tables::kLineFree[marks(opponent(p), b)]) alive |= 1u << b;
     });
-    return ultimate_tables::kHasLine[alive];
+    if (ultimate_tables::kHasLine[alive]) return true;
+    return tiebreak_ && bits::count(alive) > bits::count(won_[static_cast<int>(opponent(p))]);
   }
 
   int num_symmetries() const noexcept { return 8; }
   Ultimate symmetric(int s) const noexcept {
     using ultimate_tables::kSymmetry;
     using ultimate_tables::map_mask;
-    Ultimate g;
+    Ultimate g(tiebreak_);
     for (int b = 0; b < kBoards; ++b)
       for (int p = 0; p < 2; ++p) g.marks_[p][kSymmetry[s][b]] = static_cast<std::uint16_t>(map_mask(s, marks_[p][b]));
     g.derive();
@@ -223,7 +290,7 @@ class Ultimate {
 
   // The marks and the forced board determine everything else.
   friend bool operator==(const Ultimate& a, const Ultimate& b) noexcept {
-    return a.marks_ == b.marks_ && a.forced_board() == b.forced_board();
+    return a.marks_ == b.marks_ && a.forced_board() == b.forced_board() && a.tiebreak_ == b.tiebreak_;
   }
 
   // ---- reading the position ----
@@ -349,10 +416,18 @@ class Ultimate {
     decided_ = static_cast<std::uint16_t>(decided);
     ply_ = static_cast<std::uint8_t>(ply + 1);
     if (kHasLine[won] | (decided == kFull)) [[unlikely]]
-      return finish(kHasLine[won] ? Outcome::win(static_cast<Player>(p), Termination::Line) : Outcome::draw());
+      return finish(kHasLine[won] ? Outcome::win(static_cast<Player>(p), Termination::Line) : all_decided());
     // Whether board c is open is read by the next move, from its count.
     sent_ = static_cast<std::uint8_t>(c);
   }
+  // The result when every small board is decided and nobody has a line of
+  // boards.
+  Outcome all_decided() const noexcept {
+    const int x = bits::count(won_[0]), o = bits::count(won_[1]);
+    if (!tiebreak_ || x == o) return Outcome::draw();
+    return Outcome::win(x > o ? Player::X : Player::O, Termination::MoreBoards);
+  }
+  std::uint64_t tiebreak_key() const noexcept { return tiebreak_ ? 0x5bd1e9955bd1e995ULL : 0; }
   // A finished game has no board to play in.
   void finish(Outcome o) noexcept {
     outcome_ = o;
@@ -368,6 +443,7 @@ class Ultimate {
   std::uint16_t decided_ = 0;
   std::uint8_t sent_ = kNowhere;
   std::uint8_t ply_ = 0;
+  bool tiebreak_ = false;
   Outcome outcome_{};
   // The number of empty cells of each open board, 0 for a decided one and
   // for kNowhere (last, where the byte array packs without padding).

@@ -52,17 +52,28 @@ concept HasRolloutMove = requires(const G& g, Rng& rng) {
   { g.rollout_move(rng) } -> std::convertible_to<Move>;
 };
 
-// The default rollout: the game's policy if it has one, else uniformly random
-// moves (through the game's play_random when it has that fast path).
+// The hook a game may provide to value a position without a rollout: for
+// the player to move, -1 (lost) .. +1 (won). Only called on positions that
+// are not over.
+template <class G>
+concept HasEvaluate = requires(const G& g) {
+  { g.evaluate() } -> std::convertible_to<float>;
+};
+
+// The default rollout: the game's policy if it has one (and `use_policy`),
+// else uniformly random moves (through the game's play_random when it has
+// that fast path).
 template <Game G>
 struct DefaultRollout {
+  bool use_policy = true;
   Outcome operator()(G g, Rng& rng) const {
     if constexpr (HasRolloutMove<G>) {
-      while (!g.outcome().over()) g.play(g.rollout_move(rng));
-      return g.outcome();
-    } else {
-      return random_playout(g, rng);
+      if (use_policy) {
+        while (!g.outcome().over()) g.play(g.rollout_move(rng));
+        return g.outcome();
+      }
     }
+    return random_playout(g, rng);
   }
 };
 
@@ -77,6 +88,8 @@ struct MctsConfig {
   std::uint64_t max_nodes = 1u << 23;    // all trees together; 24 bytes a node
   std::uint64_t seed = 0;
   bool reuse = true;                     // keep the subtree of the new root between searches
+  bool heuristics = true;                // use the game's rollout policy where it has one
+  bool evaluation = true;                // value leaves by the game's evaluation where it has one, not by rollouts
 };
 
 struct MctsBudget {
@@ -87,9 +100,9 @@ struct MctsBudget {
 struct MctsMoveStats {
   Move move = 0;
   std::uint64_t visits = 0;
-  std::int64_t score = 0;       // sum of the rewards of the player to move at the root
+  double score = 0;             // sum of the rewards of the player to move at the root
   int proof = kMctsUnproven;    // the proven value for the player to move at the root
-  double value() const noexcept { return visits ? static_cast<double>(score) / static_cast<double>(visits) : 0.0; }
+  double value() const noexcept { return visits ? score / static_cast<double>(visits) : 0.0; }
 };
 
 struct MctsResult {
@@ -140,7 +153,7 @@ struct MctsNode {
   float q = 0;               // mean reward for the player who moved into this node; once proven, the exact
                              // value (a proven loss is -infinity, so selection never picks it)
   float spread = 0;          // 1 / sqrt(visits); 0 once proven (an exact value needs no exploration)
-  std::int32_t score = 0;    // sum of rewards (+1 / 0 / -1) for the player who moved into this node
+  float score = 0;           // sum of rewards (-1 .. +1) for the player who moved into this node
   std::uint32_t visits = 0;
   std::uint32_t first = 0;   // index of the first child; 0 while not expanded (node 0 is the root, never a child)
   std::uint8_t count = 0;    // number of children
@@ -203,8 +216,10 @@ class MctsTree {
   // Visits are 32-bit: a search stops once the root has this many.
   static constexpr std::uint32_t kMaxVisits = std::numeric_limits<std::int32_t>::max() - 1;
 
-  MctsTree(std::uint64_t seed, std::uint32_t capacity, double c) : rng_(seed), capacity_(capacity), c_(static_cast<float>(c)) {
+  MctsTree(std::uint64_t seed, std::uint32_t capacity, double c, bool heuristics = true, bool evaluation = true)
+      : rng_(seed), capacity_(capacity), c_(static_cast<float>(c)), evaluate_(evaluation) {
     path_.resize(128);
+    if constexpr (requires { rollout_.use_policy; }) rollout_.use_policy = heuristics;
   }
 
   // Makes start + moves the root. With reuse, when the previous root is on
@@ -317,7 +332,7 @@ class MctsTree {
     };
     push({0, root_player_});
     std::uint32_t idx = 0;
-    int vx;               // the result, for X
+    float vx;             // the result, for X (-1 .. +1)
     bool proved = false;  // the iteration ended on a node it has just proven
     // Where a proven draw was bypassed (see below): path entries up to here
     // receive the draw instead of the result.
@@ -325,7 +340,7 @@ class MctsTree {
     while (true) {
       MctsNode& n = nodes_[idx];
       if (n.proof != kMctsUnproven) {
-        vx = signed_for(path[len - 1].mover, n.proof);
+        vx = static_cast<float>(signed_for(path[len - 1].mover, static_cast<int>(n.proof)));
         break;
       }
       if (n.first == 0) {
@@ -335,16 +350,17 @@ class MctsTree {
         if (n.visits == 0 || full_) {
           const Outcome o = g.outcome();
           if (o.over()) {
-            vx = o.value_for_x();
-            n.set_proof(signed_for(path[len - 1].mover, vx));
+            const int result = o.value_for_x();
+            vx = static_cast<float>(result);
+            n.set_proof(signed_for(path[len - 1].mover, result));
             proved = true;
           } else {
-            vx = rollout_(g, rng_).value_for_x();
+            vx = leaf_value(g);
           }
           break;
         }
         if (!expand(idx, g)) {
-          vx = rollout_(g, rng_).value_for_x();
+          vx = leaf_value(g);
           break;
         }
       }
@@ -435,7 +451,23 @@ class MctsTree {
     return pick;
   }
 
-  void backup(const Step* path, std::size_t len, int vx, bool proved, std::size_t drawn_above) {
+  // What a leaf that is not over is worth for X: the game's evaluation when it
+  // has one (and it is asked for), else the result of a rollout.
+  float leaf_value(const G& g) {
+    if constexpr (HasEvaluate<G>) {
+      if (evaluate_) {
+        const float v = g.evaluate();
+        return g.to_move() == Player::X ? v : -v;
+      }
+    }
+    return static_cast<float>(rollout_(g, rng_).value_for_x());
+  }
+
+  static constexpr float signed_for(Player p, float value_for_x) noexcept {
+    return p == Player::X ? value_for_x : -value_for_x;
+  }
+
+  void backup(const Step* path, std::size_t len, float vx, bool proved, std::size_t drawn_above) {
     MctsNode* nodes = nodes_.data();
     for (std::size_t i = len; i-- > 0;) {
       const Step s = path[i];
@@ -444,7 +476,7 @@ class MctsTree {
       ++n.visits;
       n.score += signed_for(s.mover, vx);
       if (n.proof == kMctsUnproven) {
-        n.q = static_cast<float>(n.score) / static_cast<float>(n.visits);
+        n.q = n.score / static_cast<float>(n.visits);
         n.spread = mcts_detail::inverse_sqrt(n.visits);
       }
       if (proved && i > 0) proved = try_prove(path[i - 1], s.mover, n.proof);
@@ -528,6 +560,7 @@ class MctsTree {
   std::uint32_t capacity_;
   float c_;
   bool full_ = false;
+  bool evaluate_ = true;
   [[no_unique_address]] Rollout rollout_{};
 };
 
@@ -556,7 +589,7 @@ class Mcts {
     for (int t = 0; t < config.threads; ++t) {
       // Tree 0 uses the seed itself; the others get well-separated streams.
       const std::uint64_t seed = t == 0 ? config.seed : bits::mix(config.seed ^ (0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(t)));
-      trees_.push_back(std::make_unique<Tree>(seed, capacity, config.c));
+      trees_.push_back(std::make_unique<Tree>(seed, capacity, config.c, config.heuristics, config.evaluation));
     }
   }
 

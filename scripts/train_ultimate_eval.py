@@ -1,0 +1,292 @@
+"""Trains the Ultimate evaluation network that MCTS uses in place of rollouts (docs/mcts.md).
+
+Three steps, each reproducible from its seed:
+
+  selfplay  games of noughts' MCTS against itself; every searched position is kept with
+            the search's value and the game's result, from the mover's view
+  train     a one-hidden-layer network (features -> hidden, clipped ReLU -> tanh) fitted
+            to the mean of the two, on all eight symmetric images of each position
+  export    the weights as a C++ header, cpp/include/noughts/ultimate_eval_weights.hpp
+
+  python scripts/train_ultimate_eval.py selfplay --games 6000 --iterations 1000 --out /tmp/uttt.npz
+  python scripts/train_ultimate_eval.py train --data /tmp/uttt.npz --out /tmp/uttt_net.npz
+  python scripts/train_ultimate_eval.py export --net /tmp/uttt_net.npz
+
+The features are the ones cpp/include/noughts/ultimate_eval.hpp computes (kept in step by
+tests/test_ultimate_eval.py): the mover's and the opponent's marks (81 each), the boards
+each has won (9 each), the drawn boards (9), and the board the mover is sent to (9, or 1
+for a free move).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+import noughts
+import numpy as np
+from noughts import Ultimate
+
+N_FEATURES = 81 + 81 + 9 + 9 + 9 + 10
+HIDDEN = 64
+HEADER = Path(__file__).resolve().parents[1] / "cpp/include/noughts/ultimate_eval_weights.hpp"
+
+
+# ---- positions as arrays ----------------------------------------------------------------
+
+
+def encode(game: Ultimate) -> tuple[list[int], list[int], int, int]:
+    """X's and O's 9-bit masks per board, the forced board (-1 free) and the mover (0 X, 1 O)."""
+    xs, os = game.board_marks()
+    forced = game.forced_board
+    return list(xs), list(os), -1 if forced is None else forced, int(game.to_move)
+
+
+def features(xs: np.ndarray, os: np.ndarray, forced: np.ndarray, mover: np.ndarray) -> np.ndarray:
+    """The network's input for each position (rows), from the mover's view, as float32 0/1."""
+    n = len(forced)
+    own = np.where(mover[:, None] == 0, xs, os).astype(np.int64)
+    opp = np.where(mover[:, None] == 0, os, xs).astype(np.int64)
+    out = np.zeros((n, N_FEATURES), np.float32)
+    cells = np.arange(9)
+    own_bits = (own[:, :, None] >> cells) & 1  # (n, board, cell)
+    opp_bits = (opp[:, :, None] >> cells) & 1
+    out[:, 0:81] = own_bits.reshape(n, 81)
+    out[:, 81:162] = opp_bits.reshape(n, 81)
+    won_own = _has_line(own)
+    won_opp = _has_line(opp)
+    full = (own | opp) == 0x1FF
+    out[:, 162:171] = won_own
+    out[:, 171:180] = won_opp
+    out[:, 180:189] = full & ~won_own & ~won_opp
+    slot = np.where(forced < 0, 9, forced)
+    out[np.arange(n), 189 + slot] = 1
+    return out
+
+
+_LINES = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124]
+
+
+def _has_line(masks: np.ndarray) -> np.ndarray:
+    result = np.zeros(masks.shape, bool)
+    for line in _LINES:
+        result |= (masks & line) == line
+    return result
+
+
+def symmetric_arrays(xs: np.ndarray, os: np.ndarray, forced: np.ndarray, s: int) -> tuple[np.ndarray, ...]:
+    """The positions' images under symmetry s, taken from the engine's own symmetric()."""
+    perm = _cell_maps()[s]
+    mx = np.zeros_like(xs)
+    mo = np.zeros_like(os)
+    for b in range(9):
+        for c in range(9):
+            mx[:, perm[b]] |= ((xs[:, b] >> c) & 1) << perm[c]
+            mo[:, perm[b]] |= ((os[:, b] >> c) & 1) << perm[c]
+    f = np.where(forced < 0, -1, np.array(perm)[np.maximum(forced, 0)])
+    return mx, mo, f
+
+
+def _cell_maps() -> list[list[int]]:
+    """perm[s][i]: the image of board (or cell) i under symmetry s, read off the engine."""
+    maps = []
+    for s in range(8):
+        perm = []
+        for i in range(9):
+            g = Ultimate()
+            g.play(i * 9 + i)  # board i, cell i: its image is board j, cell j
+            xs, _ = g.symmetric(s).board_marks()
+            j = next(b for b in range(9) if xs[b])
+            perm.append(j)
+        maps.append(perm)
+    return maps
+
+
+# ---- self-play --------------------------------------------------------------------------
+
+
+def selfplay(games: int, iterations: int, seed: int, out: Path) -> None:
+    rng = random.Random(seed)
+    rows_x, rows_o, rows_f, rows_m, values, results = [], [], [], [], [], []
+    t0 = time.monotonic()
+    for i in range(games):
+        game = Ultimate()
+        mcts = noughts.MCTS(seed=rng.getrandbits(63))
+        for _ in range(rng.randrange(0, 7)):  # a random opening, for variety
+            game.play(rng.choice(game.legal_actions()))
+            if game.is_over():
+                break
+        start = len(rows_m)
+        while not game.is_over():
+            r = mcts.search(game, iterations=iterations)
+            xs, os, forced, mover = encode(game)
+            rows_x.append(xs)
+            rows_o.append(os)
+            rows_f.append(forced)
+            rows_m.append(mover)
+            values.append(r.value)
+            move = r.best_move.id if rng.random() > 0.05 else rng.choice(game.legal_actions())
+            game.play(move)
+        winner = game.winner
+        for k in range(start, len(rows_m)):
+            results.append(0.0 if winner is None else (1.0 if int(winner) == rows_m[k] else -1.0))
+        if (i + 1) % 100 == 0:
+            rate = (time.monotonic() - t0) / (i + 1)
+            print(f"{i + 1} games, {len(rows_m)} positions, {rate:.2f} s a game", flush=True)
+            _save(out, rows_x, rows_o, rows_f, rows_m, values, results)
+    _save(out, rows_x, rows_o, rows_f, rows_m, values, results)
+
+
+def _save(out: Path, xs: list, os: list, forced: list, mover: list, values: list, results: list) -> None:
+    np.savez_compressed(
+        out,
+        xs=np.array(xs, np.uint16),
+        os=np.array(os, np.uint16),
+        forced=np.array(forced, np.int8),
+        mover=np.array(mover, np.uint8),
+        value=np.array(values, np.float32),
+        result=np.array(results, np.float32),
+    )
+
+
+# ---- training ---------------------------------------------------------------------------
+
+
+def load(paths: list[Path]) -> dict[str, np.ndarray]:
+    parts = [np.load(p) for p in paths]
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0].files}
+
+
+def train(data_paths: list[Path], out: Path, epochs: int, seed: int, mix: float) -> None:
+    d = load(data_paths)
+    n = len(d["mover"])
+    target = (mix * d["value"] + (1 - mix) * d["result"]).astype(np.float32)
+    xs, os, forced, mover = d["xs"].astype(np.int64), d["os"].astype(np.int64), d["forced"].astype(np.int64), d["mover"]
+    images = [symmetric_arrays(xs, os, forced, s) for s in range(8)]
+    inputs = np.concatenate([features(mx, mo, f, mover) for mx, mo, f in images])
+    targets = np.tile(target, 8)
+    rng = np.random.default_rng(seed)
+    # Games, not positions, should separate training from validation; positions of one
+    # game are contiguous, so a split by index keeps whole games apart (but one).
+    split = int(0.95 * n)
+    val_idx = np.concatenate([np.arange(split, n) + k * n for k in range(8)])
+    train_idx = np.concatenate([np.arange(0, split) + k * n for k in range(8)])
+    w1 = (rng.standard_normal((N_FEATURES, HIDDEN)) * np.sqrt(1 / 30)).astype(np.float32)
+    b1 = np.zeros(HIDDEN, np.float32)
+    w2 = (rng.standard_normal(HIDDEN) * np.sqrt(1 / HIDDEN)).astype(np.float32)
+    b2 = np.float32(0)
+    params = [w1, b1, w2, np.array([b2], np.float32)]
+    m = [np.zeros_like(p) for p in params]
+    v = [np.zeros_like(p) for p in params]
+    lr, beta1, beta2, eps, step = 1e-3, 0.9, 0.999, 1e-8, 0
+    batch = 1024
+
+    def forward(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        pre = x @ params[0] + params[1]
+        h = np.clip(pre, 0, 1)
+        y = np.tanh(h @ params[2] + params[3][0])
+        return pre, h, y
+
+    for epoch in range(epochs):
+        order = rng.permutation(train_idx)
+        for start in range(0, len(order), batch):
+            idx = order[start : start + batch]
+            x, t = inputs[idx], targets[idx]
+            pre, h, y = forward(x)
+            dy = (y - t) * (1 - y * y) * (2 / len(idx))
+            g_w2 = h.T @ dy
+            g_b2 = np.array([dy.sum()], np.float32)
+            dh = np.outer(dy, params[2]) * ((pre > 0) & (pre < 1))
+            g_w1 = x.T @ dh
+            g_b1 = dh.sum(0)
+            step += 1
+            for k, g in enumerate((g_w1, g_b1, g_w2, g_b2)):
+                m[k] = beta1 * m[k] + (1 - beta1) * g
+                v[k] = beta2 * v[k] + (1 - beta2) * g * g
+                mh = m[k] / (1 - beta1**step)
+                vh = v[k] / (1 - beta2**step)
+                params[k] -= (lr * mh / (np.sqrt(vh) + eps)).astype(np.float32)
+        lr *= 0.8
+        _, _, yv = forward(inputs[val_idx])
+        _, _, yt = forward(inputs[train_idx[:200_000]])
+        print(
+            f"epoch {epoch + 1}: train mse {np.mean((yt - targets[train_idx[:200_000]]) ** 2):.4f}, "
+            f"validation mse {np.mean((yv - targets[val_idx]) ** 2):.4f} "
+            f"(predicting 0: {np.mean(targets[val_idx] ** 2):.4f})",
+            flush=True,
+        )
+    np.savez(out, w1=params[0], b1=params[1], w2=params[2], b2=params[3])
+
+
+# ---- export -----------------------------------------------------------------------------
+
+
+def export(net_path: Path, header: Path, command: str) -> None:
+    net = np.load(net_path)
+    w1, b1, w2, b2 = net["w1"], net["b1"], net["w2"], float(net["b2"][0])
+
+    def literal(v: float) -> str:
+        text = f"{float(v):.7g}"
+        return (text if "." in text or "e" in text else text + ".0") + "f"
+
+    def row(values: np.ndarray) -> str:
+        return ", ".join(literal(v) for v in values)
+
+    lines = [
+        "// Generated by scripts/train_ultimate_eval.py: do not edit. Reproduce with",
+        f"//   {command}",
+        "// (see the script's docstring for the whole pipeline).",
+        "#pragma once",
+        "",
+        "namespace noughts::ultimate_eval_weights {",
+        "",
+        f"inline constexpr int kFeatures = {w1.shape[0]};",
+        f"inline constexpr int kHidden = {w1.shape[1]};",
+        "// kInput[f]: the hidden layer's weights of feature f.",
+        "alignas(64) inline constexpr float kInput[kFeatures][kHidden] = {",
+    ]
+    lines += [f"    {{{row(r)}}}," for r in w1]
+    lines += ["};", f"alignas(64) inline constexpr float kHiddenBias[kHidden] = {{{row(b1)}}};"]
+    lines += [f"alignas(64) inline constexpr float kOutput[kHidden] = {{{row(w2)}}};"]
+    lines += [
+        f"inline constexpr float kOutputBias = {literal(b2)};",
+        "",
+        "}  // namespace noughts::ultimate_eval_weights",
+        "",
+    ]
+    header.write_text("\n".join(lines))
+    print(f"wrote {header}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="step", required=True)
+    p = sub.add_parser("selfplay")
+    p.add_argument("--games", type=int, default=6000)
+    p.add_argument("--iterations", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", type=Path, required=True)
+    p = sub.add_parser("train")
+    p.add_argument("--data", type=Path, nargs="+", required=True)
+    p.add_argument("--out", type=Path, required=True)
+    p.add_argument("--epochs", type=int, default=8)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--mix", type=float, default=0.5, help="weight of the search's value against the result")
+    p = sub.add_parser("export")
+    p.add_argument("--net", type=Path, required=True)
+    p.add_argument("--header", type=Path, default=HEADER)
+    args = parser.parse_args(argv)
+    if args.step == "selfplay":
+        selfplay(args.games, args.iterations, args.seed, args.out)
+    elif args.step == "train":
+        train(args.data, args.out, args.epochs, args.seed, args.mix)
+    else:
+        export(args.net, args.header, "python scripts/train_ultimate_eval.py " + " ".join(sys.argv[1:]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,96 @@
+"""Ultimate's learned evaluation, and MCTS with it and with the rollout policy."""
+
+import re
+from pathlib import Path
+
+import noughts
+import numpy as np
+import pytest
+from game_choices import random_game
+from noughts import BoardState, Ultimate
+
+HEADER = Path(__file__).resolve().parents[1] / "cpp/include/noughts/ultimate_eval_weights.hpp"
+
+
+def read_weights():
+    """The network's weights, read from the generated header (an independent reading of the data)."""
+    text = HEADER.read_text()
+
+    def floats(name):
+        body = re.search(name + r"[^=]*=\s*(\{.*?\});", text, re.S).group(1)
+        return np.array([float(v) for v in re.findall(r"-?[\d.]+(?:e[-+]?\d+)?(?=f)", body)], np.float64)
+
+    hidden = int(re.search(r"kHidden = (\d+);", text).group(1))
+    w1 = floats("kInput").reshape(-1, hidden)
+    b1 = floats("kHiddenBias")
+    w2 = floats("kOutput\\b")
+    b2 = float(re.search(r"kOutputBias = (-?[\d.e+-]+)f;", text).group(1))
+    return w1, b1, w2, b2
+
+
+def features(game):
+    """The features docs/mcts.md lists, built from the public API."""
+    me = int(game.to_move)
+    xs, os = game.board_marks()
+    own, theirs = (xs, os) if me == 0 else (os, xs)
+    f = np.zeros(199)
+    for b in range(9):
+        for c in range(9):
+            f[9 * b + c] = own[b] >> c & 1
+            f[81 + 9 * b + c] = theirs[b] >> c & 1
+    mine, yours = (BoardState.X, BoardState.O) if me == 0 else (BoardState.O, BoardState.X)
+    for b, state in enumerate(game.board_states()):
+        f[162 + b] = state == mine
+        f[171 + b] = state == yours
+        f[180 + b] = state == BoardState.DRAWN
+    f[189 + (9 if game.forced_board is None else game.forced_board)] = 1
+    return f
+
+
+@pytest.mark.skipif(not HEADER.exists(), reason="needs the source tree (the generated weights header)")
+@pytest.mark.parametrize("seed", range(40))
+def test_evaluation_is_the_network_of_the_documented_features(seed):
+    w1, b1, w2, b2 = read_weights()
+    game = random_game(Ultimate, seed, seed * 3 % 61)
+    if game.is_over():
+        pytest.skip("the random game ended")
+    h = np.clip(features(game) @ w1 + b1, 0, 1)
+    expected = np.tanh(h @ w2 + b2)
+    assert game.evaluate() == pytest.approx(expected, abs=1e-4)
+
+
+def test_evaluation_is_a_value_between_minus_one_and_one():
+    for seed in range(200):
+        game = random_game(Ultimate, seed, seed % 70)
+        if not game.is_over():
+            assert -1 <= game.evaluate() <= 1
+    over = random_game(Ultimate, 0, 200)
+    assert over.is_over()
+    with pytest.raises(noughts.IllegalMoveError, match="over"):
+        over.evaluate()
+
+
+def quick_solve(game):
+    try:
+        return noughts.solve(game, max_seconds=0.5)
+    except noughts.SearchTimeout:
+        return None
+
+
+@pytest.mark.parametrize("heuristics,evaluation", [(False, False), (True, False), (False, True), (True, True)])
+def test_every_leaf_valuation_finds_and_proves_a_win_in_one(heuristics, evaluation):
+    """Proofs come from the rules, whatever values the leaves: a position with a winning move is proven."""
+    for seed in range(300):
+        game = random_game(Ultimate, seed, 56)
+        if game.is_over():
+            continue
+        solution = quick_solve(game)
+        if solution is None:
+            continue
+        if solution.value_for_mover == 1 and solution.distance == 1:
+            mcts = noughts.MCTS(seed=seed, heuristics=heuristics, evaluation=evaluation)
+            result = mcts.search(game, iterations=5_000)
+            assert result.proven_value == 1
+            assert result.best_move in solution.best_moves
+            return
+    pytest.fail("no position with a win in one found")
