@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from noughts import __version__
@@ -77,7 +77,7 @@ class Engine:
     # ---- input --------------------------------------------------------------
     def handle(self, line: str) -> None:
         if len(line) > MAX_LINE:
-            self.write(f"error the line is longer than {MAX_LINE} characters, the limit: it was ignored")
+            self.refuse_long_line()
             return
         words = line.split()  # words are separated by blanks: linear in the line's length
         if not words:
@@ -94,6 +94,10 @@ class Engine:
             if len(message) > _MAX_MESSAGE:
                 message = message[:_MAX_MESSAGE] + "..."
             self.write(f"error {message}")
+
+    def refuse_long_line(self) -> None:
+        """The answer to a line longer than MAX_LINE, which is not read."""
+        self.write(f"error the line is longer than {MAX_LINE} characters, the limit: it was ignored")
 
     def searching(self) -> bool:
         return self._busy.is_set()
@@ -295,18 +299,19 @@ class Engine:
         return str(s.principal_variation[0].name)
 
 
-def _lines(stdin: TextIO) -> Any:
-    """The lines of stdin; a line longer than MAX_LINE is read in pieces and given as its first MAX_LINE + 1
-    characters (which handle() refuses), so no line is ever held whole in memory."""
+def _lines(stdin: TextIO) -> Iterator[str | None]:
+    """The lines of stdin, None for a line longer than MAX_LINE: it is read in pieces and dropped, so no
+    line is ever held whole in memory."""
     while True:
         line = stdin.readline(MAX_LINE + 1)
         if not line:
             return
         if len(line) > MAX_LINE and not line.endswith("\n"):
-            rest = line
-            while rest and not rest.endswith("\n"):
-                rest = stdin.readline(MAX_LINE + 1)
-        yield line
+            while line and not line.endswith("\n"):
+                line = stdin.readline(MAX_LINE + 1)
+            yield None
+        else:
+            yield line
 
 
 def run(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
@@ -318,7 +323,10 @@ def run(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
 
     engine = Engine(write)
     for line in _lines(stdin):
-        engine.handle(line.strip())
+        if line is None:
+            engine.refuse_long_line()
+        else:
+            engine.handle(line.strip())
         if not engine.running:
             return 0
     # End of input: let a running search finish and answer (piped use), then leave.
