@@ -363,6 +363,11 @@ namespace {
 // interchangeable, so a state is kept with their counts sorted. The
 // mixed-radix state key is below the product of (height + 1) over the
 // columns, which is at most 2^64 since the heights add up to at most 64.
+//
+// The search is bounded: a board whose columns all differ can have millions
+// of states, and a parser must answer at once. Past kBudget states it gives
+// up and the position is accepted (docs/classic.md: random full 8x8 boards
+// meet the bound about once in a thousand; boards up to 10 cells never).
 class GravityTurnOrder {
  public:
   GravityTurnOrder(const ClassicRules& r, const std::array<std::uint64_t, 2>& marks) {
@@ -378,6 +383,19 @@ class GravityTurnOrder {
       total_ += col.height;
       columns_[c] = col;
     }
+    // Each mark's deadline: the latest turn it can be played in and still
+    // leave room, in turns of the right parity, for the marks above it.
+    int offset = 0;
+    for (int c = 0; c < cols_; ++c) {
+      first_[c] = offset;
+      int latest = total_ - 1;
+      for (int j = columns_[c].height - 1; j >= 0; --j) {
+        const int symbol = static_cast<int>((columns_[c].symbols >> j) & 1);
+        if ((latest & 1) != symbol) --latest;
+        deadline_[offset + j] = latest--;  // negative: impossible, which the search finds at once
+      }
+      offset += columns_[c].height;
+    }
     // Columns with the same sequence form a group (the first of them leads).
     for (int c = 0; c < cols_; ++c) {
       group_[c] = c;
@@ -389,9 +407,12 @@ class GravityTurnOrder {
     }
   }
 
+  static constexpr int kBudget = 100'000;
+
+  // Whether an order of play exists; true also when the search ran out of budget.
   bool exists() {
     std::array<int, 64> played{};
-    return search(played, 0);
+    return search(played, 0) || visited_ > kBudget;
   }
 
  private:
@@ -411,6 +432,26 @@ class GravityTurnOrder {
     return k;
   }
 
+  // A necessary condition, cheap to test: for each symbol, the marks still
+  // to play whose deadline is at most T fit in the turns of that symbol from
+  // t to T, for every T.
+  bool deadlines_fit(const std::array<int, 64>& played, int t) const {
+    std::array<std::array<int, 64>, 2> due{};
+    for (int c = 0; c < cols_; ++c)
+      for (int j = played[c]; j < columns_[c].height; ++j) {
+        const int d = deadline_[first_[c] + j];
+        if (d < t) return false;
+        ++due[(columns_[c].symbols >> j) & 1][d];
+      }
+    std::array<int, 2> waiting{}, turns{};
+    for (int T = t; T < total_; ++T) {
+      ++turns[T & 1];
+      for (int p = 0; p < 2; ++p)
+        if ((waiting[p] += due[p][T]) > turns[p]) return false;
+    }
+    return true;
+  }
+
   int next_symbol(const std::array<int, 64>& played, int c) const {
     const Column& col = columns_[c];
     return played[c] < col.height ? static_cast<int>((col.symbols >> played[c]) & 1) : -1;
@@ -418,6 +459,8 @@ class GravityTurnOrder {
 
   bool search(std::array<int, 64>& played, int t) {
     if (t == total_) return true;
+    if (++visited_ > kBudget) return false;  // unwinds the search: exists() reads the budget
+    if (!deadlines_fit(played, t)) return false;
     const std::uint64_t k = key(played);
     if (failed_.count(k)) return false;
     const int symbol = t & 1;
@@ -441,14 +484,17 @@ class GravityTurnOrder {
       const bool ok = search(played, t + 1);
       --played[order[i]];
       if (ok) return true;
+      if (visited_ > kBudget) return false;  // not a failure of this state: do not remember it
     }
     failed_.insert(k);
     return false;
   }
 
-  int cols_ = 0, total_ = 0;
+  int cols_ = 0, total_ = 0, visited_ = 0;
   std::array<Column, 64> columns_{};
   std::array<int, 64> group_{};
+  std::array<int, 64> first_{};     // column c's marks are deadline_[first_[c] ...], bottom up
+  std::array<int, 64> deadline_{};
   std::unordered_set<std::uint64_t> failed_;
 };
 
