@@ -21,19 +21,21 @@ def _check_count(name: str, value: Any, limit: int | None = 2**63) -> int:
     return whole_number(name, value, 0, None if limit is None else limit - 1)
 
 
+#: The deepest perft: no game lasts longer (Ultimate at most 81 moves, Classic 64, Quantum 18).
+MAX_PERFT_DEPTH = 81
+
+
 def perft(game: Any, depth: int) -> int:
     """The number of legal move sequences of exactly `depth` moves from the game's position.
 
     A sequence stops at a finished game (RULES.md "Counting moves"). ``depth``
-    is at most ``game.num_actions``: no game lasts as many moves as it has move
-    ids, so deeper counts are 0. Ctrl-C stops a long count (KeyboardInterrupt).
+    is at most MAX_PERFT_DEPTH (81), longer than any game lasts. Ctrl-C stops
+    a long count (KeyboardInterrupt).
     """
     depth = whole_number("depth", depth, 0)
-    limit = getattr(game, "num_actions", None)
-    if isinstance(limit, int) and depth > limit:
+    if depth > MAX_PERFT_DEPTH:
         raise InvalidOptionError(
-            f"depth {depth} is longer than any game lasts: depth must be between 0 and {limit} "
-            f"(the number of move ids of this game)"
+            f"depth {depth} is longer than any game lasts: depth must be between 0 and {MAX_PERFT_DEPTH}"
         )
     return int(_core.perft(game, depth))
 
