@@ -63,7 +63,11 @@ def expected_planes(game: Any, player: int) -> np.ndarray:
 
 # ---- registration and parameters -------------------------------------------
 def test_registered_names_and_parameters() -> None:
-    assert set(nos.GAME_NAMES) <= set(pyspiel.registered_names())
+    from noughts.registry import GAME_INFO
+
+    names = {nos.short_name(info) for info in GAME_INFO.values()}
+    assert names == {"noughts_classic", "noughts_ultimate", "noughts_quantum"}
+    assert names <= set(pyspiel.registered_names())
     nos.register()  # again: harmless
     game = pyspiel.load_game("noughts_classic", {"rows": 4, "cols": 5, "k": 3, "gravity": True})
     assert game.get_parameters() == {

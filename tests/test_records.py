@@ -271,7 +271,7 @@ MALFORMED = [
     ('[Game "classic"]\n[Rows "three"]\n\nb2 *\n', InvalidPositionError, 2, "whole number"),
     ('[Game "classic"]\n[Rows "100"]\n\nb2 *\n', InvalidPositionError, 2, "options"),
     ('[Game "classic"]\n[Gravity "maybe"]\n\nb2 *\n', InvalidPositionError, 2, "yes"),
-    ('[Game "ultimate"]\n[Rows "3"]\n\ne5 *\n', InvalidPositionError, 2, "no options"),
+    ('[Game "ultimate"]\n[Rows "3"]\n\ne5 *\n', InvalidPositionError, 2, "but tag Rows is given"),
     ('[Game "classic"]\n[Start "xxx/.../... k=3"]\n\nb2 *\n', InvalidPositionError, 2, "Start"),
     ('[Game "classic"]\n[K "4"]\n[Start "x.o/.x./... k=3"]\n\nb2 *\n', InvalidPositionError, 2, "Start position has"),
     ('[Game "classic"]\n[X "a"]\n[X "b"]\n\nb2 *\n', InvalidPositionError, 3, "twice"),

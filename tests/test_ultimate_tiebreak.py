@@ -50,7 +50,7 @@ def test_the_rule_rides_in_position_strings_copies_and_symmetries():
     assert not Ultimate.from_string(text.removesuffix(" tiebreak")).tiebreak
     assert Ultimate.from_string(text.removesuffix(" tiebreak")) != g  # different rules, different games
     assert eval(repr(g), {"noughts": noughts}).tiebreak  # noqa: S307 - the repr is meant to evaluate back
-    assert Ultimate(tiebreak=True).options() == {"tiebreak": True} and Ultimate().options() == {}
+    assert Ultimate(tiebreak=True).options() == {"tiebreak": True} and Ultimate().options() == {"tiebreak": False}
     assert make_game("ultimate", tiebreak=True).tiebreak
 
 
@@ -118,3 +118,21 @@ def test_mcts_proves_a_win_on_board_count():
 def test_vector_game_plays_the_start_position_rule():
     env = noughts.VectorGame(Ultimate(tiebreak=True), 4, seed=0)
     assert all(env.game(i).tiebreak for i in range(4))
+
+
+def test_the_rule_is_an_option_everywhere_games_are_named():
+    """Records, the registry and the OpenSpiel adapter carry the option like Classic's."""
+    from noughts.records import Record
+
+    g = random_game(lambda: Ultimate(tiebreak=True), 5, 20)
+    text = Record.from_game(g).to_text()
+    assert "Tiebreak" in text
+    back = Record.from_text(text).game
+    assert back.tiebreak and back == g
+    pyspiel = pytest.importorskip("pyspiel")
+    import noughts.openspiel as nos
+
+    nos.register()
+    game = pyspiel.load_game("noughts_ultimate", {"tiebreak": True})
+    assert game.get_parameters() == {"tiebreak": True}
+    assert pyspiel.load_game("noughts_ultimate").get_parameters() == {"tiebreak": False}

@@ -29,6 +29,15 @@ void bind_classic(py::module_& m) {
            "Bit masks of the cells holding X and holding O (bit i = cell i).")
       .def("winning_line", [](const H& h) { return h.current().winning_line(); },
            "Bit mask of a completed line, or 0.")
+      .def(
+          "playable_cells",
+          [](const H& h) {
+            py::list out;
+            bits::for_each(h.current().playable_cells(), [&](int c) { out.append(c); });
+            return out;
+          },
+          "The cells a move can write now, ascending: the empty cells, or with gravity the lowest empty cell of "
+          "each column that has one.")
       .def("target_cell", [](const H& h, int move) { return h.current().target_cell(move); }, py::arg("move"),
            "The cell a move would write in (with gravity: where the mark lands now; -1 if the column is full).");
 }

@@ -49,8 +49,7 @@ Move move_from_python(const G& game, py::handle obj) {
     int overflow = 0;
     const long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
     if (overflow || v < INT_MIN || v > INT_MAX)
-      throw IllegalMoveError("move id " + py::str(index).cast<std::string>() + " is out of range: ids are 0.." +
-                             std::to_string(game.num_actions() - 1));
+      throw IllegalMoveError(move_id_out_of_range(py::str(index).cast<std::string>(), game.num_actions()));
     return static_cast<Move>(v);
   }
   throw InvalidMoveError("a move is an int id, a noughts.Move or a notation string, not " +
@@ -64,7 +63,7 @@ py::list move_ids(const typename G::MoveList& moves) {
   return out;
 }
 
-template <TextGame G>
+template <Observable G>
 py::class_<History<G>> bind_game(py::module_& m, const char* name) {
   using H = History<G>;
   py::class_<H> cls(m, name);
@@ -126,6 +125,25 @@ py::class_<History<G>> bind_game(py::module_& m, const char* name) {
             return h.current().parse_move(utf8_or_throw<InvalidMoveError>(text, "the move"));
           },
           py::arg("text"), "The id of a move written in notation (legality is not checked).")
+      .def_property_readonly("max_game_length", [](const H& h) { return h.current().max_game_length(); },
+                             "The most moves a game can last, from the start.")
+      .def(
+          "completed_lines",
+          [](const H& h) {
+            py::list out;
+            for (const auto& line : h.current().completed_lines())
+              out.append(py::make_tuple(line.owner, py::tuple(py::cast(line.cells))));
+            return out;
+          },
+          "The lines complete on the board, as (owner, cells ascending): the symbol in Classic, the player in "
+          "Quantum, and in Ultimate the player who won the small boards of a line of boards.")
+      .def(
+          "move_cells",
+          [](const H& h, py::handle move) { return h.current().move_cells(move_from_python(h.current(), move)); },
+          py::arg("move"),
+          "The cells of the board's grid (row * columns + column) that a move marks, as the last move played: "
+          "Classic the cell of its mark (with gravity the top mark of its column, none if it is empty), "
+          "Ultimate its square of the 9x9 grid, Quantum the cells of a spooky pair or the one cell of the others.")
       .def("to_string", [](const H& h) { return h.current().to_string(); },
            "The one-line position string; from_string() reads it back.")
       .def("start_string", [](const H& h) { return h.start().to_string(); },

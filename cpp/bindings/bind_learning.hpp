@@ -23,31 +23,31 @@ struct GuardedVector : VectorGame<G> {
   static constexpr const char* kInUse = "this VectorGame is in use";
 };
 
-template <TextGame G>
+template <Observable G>
 void bind_learning(py::module_& m, py::class_<History<G>>& cls, const std::string& name) {
   using H = History<G>;
   using V = GuardedVector<G>;
   cls.def_property_readonly(
          "observation_shape",
          [](const H& h) {
-           const auto s = observation_shape(h.current());
+           const auto s = h.current().observation_shape();
            return py::make_tuple(s.planes, s.rows, s.cols);
          },
          "The shape (planes, rows, cols) of observation().")
       .def(
           "_observation",
-          [](const H& h) {
-            const auto s = observation_shape(h.current());
+          [](const H& h, Player view) {
+            const auto s = h.current().observation_shape();
             py::array_t<std::uint8_t> out({s.planes, s.rows, s.cols});
-            observe(h.current(), out.mutable_data());
+            h.current().observe(out.mutable_data(), view);
             return out;
           },
-          "The observation planes as uint8 (0/1).")
+          py::arg("view"), "The observation planes as uint8 (0/1), as `view` sees the position.")
       .def(
           "_action_mask",
           [](const H& h) {
             py::array_t<std::uint8_t> out(h.current().num_actions());
-            legal_mask(h.current(), out.mutable_data(), h.current().num_actions());
+            h.current().write_legal_mask(out.mutable_data());
             return out;
           },
           "1 where a move id is legal, as uint8.");

@@ -1,12 +1,26 @@
 #include "bind_ultimate.hpp"
 
 #include <array>
+#include <string>
+#include <utility>
 
 #include "bind_game.hpp"
 #include "noughts/errors.hpp"
 #include "noughts/ultimate.hpp"
 
 namespace noughts::bindings {
+
+namespace {
+
+// A Python int as an int, or -1 when it does not fit (off the grid either way).
+int small_int(const py::int_& v) {
+  int overflow = 0;
+  const long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+  if (x == -1 && PyErr_Occurred()) throw py::error_already_set();
+  return overflow || x < -1 || x > 1000 ? -1 : static_cast<int>(x);
+}
+
+}  // namespace
 
 void bind_ultimate(py::module_& m) {
   using H = History<Ultimate>;
@@ -26,6 +40,45 @@ void bind_ultimate(py::module_& m) {
       .def_property_readonly(
           "_forced_board", [](const H& h) { return h.current().forced_board(); },
           "The board the mover must play in, or -1 when free (noughts.Ultimate.forced_board gives None).")
+      .def(
+          "playable_boards",
+          [](const H& h) {
+            py::list out;
+            bits::for_each(h.current().playable_boards(), [&](int b) { out.append(b); });
+            return out;
+          },
+          "The small boards the mover may play in, ascending (none once the game is over).")
+      .def_static(
+          "grid_to_id",
+          [](const py::int_& row, const py::int_& col) {
+            const int r = small_int(row), c = small_int(col);
+            if (r < 0 || r > 8 || c < 0 || c > 8)
+              throw InvalidMoveError("square " + py::str(row).cast<std::string>() + " " +
+                                     py::str(col).cast<std::string>() + " is off the grid: rows and columns are 0..8");
+            return Ultimate::grid_to_id(r, c);
+          },
+          py::arg("row"), py::arg("col"),
+          "The move id (board * 9 + cell) of a square of the 9x9 grid (row and column 0..8, row 0 at the top).")
+      .def_static(
+          "id_to_grid",
+          [](const py::int_& id) {
+            const int move = small_int(id);
+            if (move < 0 || move >= Ultimate::kMaxActions)
+              throw InvalidMoveError("move id " + py::str(id).cast<std::string>() +
+                                     " is not an Ultimate move: ids are 0..80");
+            const auto at = Ultimate::id_to_grid(move);
+            return std::make_pair(at.row, at.col);
+          },
+          py::arg("move"), "The square (row, column) of the 9x9 grid of a move id (0..80).")
+      .def(
+          "_grid_rows",
+          [](const H& h) {
+            std::array<std::string, 9> rows;
+            for (int r = 0; r < 9; ++r)
+              for (int c = 0; c < 9; ++c) rows[r] += h.current().mark_at(r, c);
+            return rows;
+          },
+          "The 9x9 grid as nine rows of 'x', 'o' or '.', top row first.")
       .def(
           "_board_states",
           [](const H& h) {

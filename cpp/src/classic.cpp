@@ -153,8 +153,7 @@ std::string ClassicRules::cell_name(int cell) const {
 
 std::string Classic::why_illegal(Move m) const {
   const auto& r = *rules_;
-  if (m < 0 || m >= r.num_actions())
-    return "move id " + std::to_string(m) + " is out of range: ids are 0.." + std::to_string(r.num_actions() - 1);
+  if (m < 0 || m >= r.num_actions()) return move_id_out_of_range(m, r.num_actions());
   if (outcome_.over()) return "the game is over";
   const int base = r.free_choice() ? (m >> 1) : m;
   if (r.gravity()) {
@@ -167,9 +166,7 @@ std::string Classic::why_illegal(Move m) const {
 
 std::string Classic::move_name(Move m) const {
   const auto& r = *rules_;
-  if (m < 0 || m >= r.num_actions())
-    throw IllegalMoveError("move id " + std::to_string(m) + " is out of range: ids are 0.." +
-                           std::to_string(r.num_actions() - 1));
+  if (m < 0 || m >= r.num_actions()) throw IllegalMoveError(move_id_out_of_range(m, r.num_actions()));
   const int base = r.free_choice() ? (m >> 1) : m;
   std::string name = r.gravity() ? notation::column_name(base) : r.cell_name(base);
   if (r.free_choice()) name += (m & 1) ? "=O" : "=X";
@@ -342,11 +339,27 @@ Tactics Classic::tactics(MoveList& moves, int* hints, const SearchState& state) 
   return t;
 }
 
-std::uint64_t Classic::winning_line() const noexcept {
-  for (auto line : rules_->all_lines())
-    for (int s = 0; s < 2; ++s)
-      if ((marks_[s] & line) == line) return line;
-  return 0;
+std::uint64_t Classic::winning_line() const {
+  const auto held = completed_lines();
+  std::uint64_t line = 0;
+  if (!held.empty())
+    for (int c : held.front().cells) line |= bits::bit(c);
+  return line;
+}
+
+std::vector<CompletedLine> Classic::completed_lines() const {
+  return lines_held(rules_->all_lines(), marks_[0], marks_[1]);
+}
+
+std::vector<int> Classic::move_cells(Move m) const {
+  const auto& r = *rules_;
+  if (m < 0 || m >= r.num_actions()) throw IllegalMoveError(move_id_out_of_range(m, r.num_actions()));
+  const int base = r.free_choice() ? (m >> 1) : m;
+  if (!r.gravity()) return {base};
+  // Marks fill a column from the bottom: its newest mark is its top one.
+  const std::uint64_t filled = r.column(base) & occupied();
+  if (!filled) return {};
+  return {bits::lowest(filled)};
 }
 
 // ------------------------------------------------------- position strings

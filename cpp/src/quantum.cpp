@@ -28,8 +28,6 @@ std::string mark_name(int k, bool classical) {
   return s;
 }
 
-const char* player_name(Player p) { return p == Player::X ? "X" : "O"; }
-
 std::string cell_list(std::uint16_t cells) {
   std::string s;
   bits::for_each(cells, [&](int c) {
@@ -54,7 +52,7 @@ int read_cell(std::string_view text) {
 
 Quantum Quantum::symmetric(int s) const noexcept {
   if (s == 0) return *this;
-  const auto& map = kSymmetry[s];
+  const auto& map = board3::kSymmetry[s];
   Quantum g = *this;
   g.classical_ = 0;
   g.spooky_ = 0;
@@ -76,7 +74,7 @@ std::uint64_t Quantum::canonical_hash() const noexcept {
   std::array<std::uint64_t, 8> cl{}, sp{};
   for (int c = 0; c < kCells; ++c)
     if (const auto k = static_cast<std::uint64_t>(classical(c)))
-      for (int s = 0; s < 8; ++s) cl[s] |= k << (4 * kSymmetry[s][c]);
+      for (int s = 0; s < 8; ++s) cl[s] |= k << (4 * board3::kSymmetry[s][c]);
   for (int k = 1; k <= marks_; ++k)
     if (const int p = pair_of(k); p >= 0)
       for (int s = 0; s < 8; ++s) sp[s] |= std::uint64_t(kPairImage[s][p] + 1) << (6 * (k - 1));
@@ -88,8 +86,7 @@ std::uint64_t Quantum::canonical_hash() const noexcept {
 // ---------------------------------------------------------------- moves
 
 std::string Quantum::why_illegal(Move m) const {
-  if (m < 0 || m >= kNumActions)
-    return "move id " + std::to_string(m) + " is out of range: ids are 0.." + std::to_string(kNumActions - 1);
+  if (m < 0 || m >= kNumActions) return move_id_out_of_range(m, kNumActions);
   if (outcome_.over()) return "the game is over";
   const std::string who = player_name(to_move());
   if (pending_) {
@@ -121,12 +118,20 @@ std::string Quantum::why_illegal(Move m) const {
 }
 
 std::string Quantum::move_name(Move m) const {
-  if (m < 0 || m >= kNumActions)
-    throw IllegalMoveError("move id " + std::to_string(m) + " is out of range: ids are 0.." +
-                           std::to_string(kNumActions - 1));
+  if (m < 0 || m >= kNumActions) throw IllegalMoveError(move_id_out_of_range(m, kNumActions));
   if (m < kPairs) return pair_name(m);
   if (m < kLastCell) return std::string(1, '@').append(cell_name(m - kCollapse));
   return cell_name(m - kLastCell);
+}
+
+std::vector<int> Quantum::move_cells(Move m) const {
+  if (m < 0 || m >= kNumActions) throw IllegalMoveError(move_id_out_of_range(m, kNumActions));
+  if (m < kPairs) return {kPair.a[m], kPair.b[m]};
+  return {m < kLastCell ? m - kCollapse : m - kLastCell};
+}
+
+std::vector<CompletedLine> Quantum::completed_lines() const {
+  return lines_held(board3::kLines, owned_[0], owned_[1]);
 }
 
 Move Quantum::parse_move(std::string_view text) const {

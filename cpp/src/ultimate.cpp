@@ -9,27 +9,14 @@
 
 namespace noughts {
 
-using ultimate_tables::kFull;
-using ultimate_tables::kHasLine;
+using board3::kFull;
+using board3::kHasLine;
 
 namespace {
 
-// The 9x9 grid: board b, cell c <-> grid row and column (0-based, row 0 at the top).
-int grid_row(int b, int c) { return b / 3 * 3 + c / 3; }
-int grid_col(int b, int c) { return b % 3 * 3 + c % 3; }
-Move move_at(int row, int col) { return (row / 3 * 3 + col / 3) * 9 + row % 3 * 3 + col % 3; }
-
 using notation::quote;
 
-const char* player_name(Player p) { return p == Player::X ? "X" : "O"; }
 unsigned marks_of(const Ultimate& g, int p, int b) { return g.marks(static_cast<Player>(p), b); }
-
-// The mark in a grid cell: 'x', 'o' or '.'.
-char mark_at(const Ultimate& g, int row, int col) {
-  const Move m = move_at(row, col);
-  const unsigned bit = 1u << (m % 9);
-  return (marks_of(g, 0, m / 9) & bit) ? 'x' : (marks_of(g, 1, m / 9) & bit) ? 'o' : '.';
-}
 
 std::string board_list(unsigned boards) {
   std::string s;
@@ -45,7 +32,8 @@ constexpr const char* kExpected =
 }  // namespace
 
 std::string Ultimate::cell_name(int board, int cell) {
-  return notation::column_name(grid_col(board, cell)) + std::to_string(grid_row(board, cell) + 1);
+  const GridSquare at = id_to_grid(board * 9 + cell);
+  return notation::column_name(at.col) + std::to_string(at.row + 1);
 }
 
 std::string Ultimate::board_name(int b) {
@@ -75,8 +63,7 @@ void Ultimate::derive() noexcept {
 // ---------------------------------------------------------------- moves
 
 std::string Ultimate::why_illegal(Move m) const {
-  if (m < 0 || m >= kMaxActions)
-    return "move id " + std::to_string(m) + " is out of range: ids are 0.." + std::to_string(kMaxActions - 1);
+  if (m < 0 || m >= kMaxActions) return move_id_out_of_range(m, kMaxActions);
   if (outcome_.over()) return "the game is over";
   const int b = m / 9, c = m % 9;
   const std::string mover = player_name(to_move());
@@ -96,10 +83,18 @@ std::string Ultimate::why_illegal(Move m) const {
 }
 
 std::string Ultimate::move_name(Move m) const {
-  if (m < 0 || m >= kMaxActions)
-    throw IllegalMoveError("move id " + std::to_string(m) + " is out of range: ids are 0.." +
-                           std::to_string(kMaxActions - 1));
+  if (m < 0 || m >= kMaxActions) throw IllegalMoveError(move_id_out_of_range(m, kMaxActions));
   return cell_name(m / 9, m % 9);
+}
+
+std::vector<int> Ultimate::move_cells(Move m) const {
+  if (m < 0 || m >= kMaxActions) throw IllegalMoveError(move_id_out_of_range(m, kMaxActions));
+  const GridSquare at = id_to_grid(m);
+  return {at.row * 9 + at.col};
+}
+
+std::vector<CompletedLine> Ultimate::completed_lines() const {
+  return lines_held(board3::kLines, won_[0], won_[1]);
 }
 
 Move Ultimate::parse_move(std::string_view text) const {
@@ -121,7 +116,7 @@ Move Ultimate::parse_move(std::string_view text) const {
   if (!cell || cell->row < 0) throw unreadable();
   if (cell->col >= 9 || cell->row >= 9)
     throw IllegalMoveError("move " + quote(text) + " is off the 9x9 board: columns are a-i and rows 1-9");
-  return move_at(cell->row, cell->col);
+  return grid_to_id(cell->row, cell->col);
 }
 
 // ------------------------------------------------------- position strings
@@ -130,7 +125,7 @@ std::string Ultimate::to_string() const {
   std::string s;
   for (int row = 0; row < 9; ++row) {
     if (row) s += '/';
-    for (int col = 0; col < 9; ++col) s += mark_at(*this, row, col);
+    for (int col = 0; col < 9; ++col) s += mark_at(row, col);
   }
   s += ' ';
   s += forced_board() >= 0 ? static_cast<char>('0' + forced_board()) : '-';
@@ -221,7 +216,7 @@ Ultimate Ultimate::from_string(std::string_view text) {
     if (rows[row].size() != 9) throw bad("row " + std::to_string(row + 1) + " must have 9 cells");
     for (int col = 0; col < 9; ++col) {
       const char ch = static_cast<char>(std::tolower(static_cast<unsigned char>(rows[row][col])));
-      const Move m = move_at(row, col);
+      const Move m = grid_to_id(row, col);
       const unsigned bit = 1u << (m % 9);
       if (ch == 'x') g.marks_[0][m / 9] |= static_cast<std::uint16_t>(bit);
       else if (ch == 'o') g.marks_[1][m / 9] |= static_cast<std::uint16_t>(bit);
@@ -300,7 +295,7 @@ std::string Ultimate::render() const {
     if (row == 3 || row == 6) s += "\n  ------+-------+------";
     s += '\n' + std::to_string(row + 1) + ' ';
     for (int col = 0; col < 9; ++col) {
-      s += static_cast<char>(std::toupper(static_cast<unsigned char>(mark_at(*this, row, col))));
+      s += static_cast<char>(std::toupper(static_cast<unsigned char>(mark_at(row, col))));
       if (col == 2 || col == 5) s += " | ";
       else if (col < 8) s += ' ';
     }

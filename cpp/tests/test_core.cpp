@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "noughts/board3.hpp"
 #include "noughts/classic.hpp"
 #include "noughts/history.hpp"
 #include "noughts/observation.hpp"
@@ -72,6 +73,48 @@ int main() {
       for (int s = 0; s < u.num_symmetries(); ++s) same = same && u.symmetric_hash(s) == u.symmetric(s).hash();
     }
     check(same, "Ultimate symmetric_hash(s) == symmetric(s).hash()");
+  }
+
+  // Ultimate's hooks (search/hooks.hpp) against playing the moves out, over
+  // random positions: play_random and random_move draw list[rng.below(size)];
+  // can_win_now is a move that wins; opponent_may_win_next is false only when
+  // no move lets the opponent win at once; a player who cannot still win
+  // never wins a random continuation.
+  {
+    Rng rng(17);
+    bool draws = true, win_now = true, threat = true, still = true;
+    for (int game = 0; game < 300; ++game) {
+      Ultimate u;
+      const int plies = static_cast<int>(rng.below(70));
+      for (int i = 0; i < plies && !u.outcome().over(); ++i) u.play_random(rng);
+      if (u.outcome().over()) continue;
+      Ultimate::MoveList moves{};
+      u.legal_moves(moves);
+      Rng a = rng, b = rng, c = rng;
+      const Move listed = moves[static_cast<int>(a.below(static_cast<std::uint32_t>(moves.size())))];
+      Ultimate played = u, expected = u;
+      played.play_random(b);
+      expected.play(listed);
+      draws = draws && played == expected && u.random_move(c) == listed;
+      bool wins = false, lets_win = false;
+      for (Move m : moves) {
+        Ultimate child = u;
+        child.play(m);
+        wins = wins || child.outcome().winner() == u.to_move();
+        if (!child.outcome().over()) lets_win = lets_win || child.can_win_now();
+      }
+      win_now = win_now && wins == u.can_win_now();
+      threat = threat && (u.opponent_may_win_next() || !lets_win);
+      for (Player p : {Player::X, Player::O}) {
+        if (u.can_still_win(p)) continue;
+        for (int t = 0; t < 20; ++t) still = still && random_playout(u, rng).winner() != p;
+      }
+      rng.next();
+    }
+    check(draws, "Ultimate play_random and random_move draw legal_moves()[rng.below(size)]");
+    check(win_now, "Ultimate can_win_now() says whether some move wins at once");
+    check(threat, "Ultimate opponent_may_win_next() is false only when no move lets the opponent win at once");
+    check(still, "Ultimate: a player who cannot still win never wins a random continuation");
   }
 
   // Classic's search state kept a move at a time agrees with the state of
@@ -149,11 +192,11 @@ int main() {
     bool same = true;
     for (int t = 0; t < 2000; ++t) {
       const std::uint64_t x = rng.next() & rng.next();
-      const std::uint64_t totals = byte_totals(x);
+      const std::uint64_t totals = bits::byte_totals(x);
       int r = 0;
       for (int i = 0; i < 64; ++i)
-        if (x >> i & 1) same &= nth_set_bit(x, totals, static_cast<std::uint32_t>(r++)) == i;
-      same &= count_of(totals) == r && bits::count(x) == r;
+        if (x >> i & 1) same &= bits::nth_set_bit(x, totals, static_cast<std::uint32_t>(r++)) == i;
+      same &= bits::count_of(totals) == r && bits::count(x) == r;
     }
     check(same, "nth_set_bit picks the r-th set bit");
   }
@@ -204,6 +247,16 @@ int main() {
     check(legal, "Ultimate rollout_move plays legal moves");
     check(takes_wins, "Ultimate rollout_move takes a win at once");
     check(avoids_losses, "Ultimate rollout_move does not hand the opponent a win it can avoid");
+  }
+
+  // One numbering of the square's symmetries: the 3x3 board that Ultimate and
+  // Quantum use maps cells as Classic 3x3 does.
+  {
+    const ClassicRules& rules = ClassicRules::get(ClassicOptions{3, 3});
+    bool same = rules.num_symmetries() == board3::kSymmetries;
+    for (int s = 0; s < board3::kSymmetries; ++s)
+      for (int c = 0; c < board3::kCells; ++c) same = same && rules.map_cell(s, c) == board3::kSymmetry[s][c];
+    check(same, "board3::kSymmetry numbers the symmetries as Classic 3x3 does");
   }
 
   const auto counts = random_playouts(Quantum(), 2000, 1);

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, TypeVar, Union
 
 from noughts._core import Player, Termination
 
-__all__ = ["GameMixin", "Move", "MoveLike", "Outcome"]
+__all__ = ["GameMixin", "GameOption", "Move", "MoveLike", "Outcome"]
 
 G = TypeVar("G", bound="GameMixin")
 
@@ -36,6 +36,27 @@ class Move:
 
 
 MoveLike = Union[int, str, Move]
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """One option of a game's constructor, with the names it has elsewhere.
+
+    ``default`` is the constructor's (``None`` for Classic's ``k``: the
+    rules' default); ``tag`` names it in game records, ``word`` on the
+    command line (``--word``, or ``-k``) and in the engine protocol.
+    """
+
+    name: str
+    default: int | bool | None
+    tag: str
+    word: str
+    help: str
+
+    @property
+    def is_flag(self) -> bool:
+        """Whether the option is on or off (else it is a whole number)."""
+        return isinstance(self.default, bool)
 
 
 @dataclass(frozen=True)
@@ -155,6 +176,10 @@ class GameMixin(_BuiltInNew):
         return (_restore, (type(self), self.start_string(), list(self.move_ids)))  # type: ignore[attr-defined]
 
     # ---- reading the game ------------------------------------------------
+    def options(self) -> dict[str, Any]:
+        """The game's parameters, as keyword arguments of the constructor (none unless the game has options)."""
+        return {}
+
     def outcome(self) -> Outcome | None:
         """None while the game goes on; else the winner (None for a draw) and why it ended."""
         if not self.is_over():  # type: ignore[attr-defined]

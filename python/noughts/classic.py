@@ -5,11 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from noughts import _core
-from noughts._game import GameMixin
+from noughts._game import GameMixin, GameOption
 from noughts._numbers import as_int
 from noughts.errors import InvalidOptionError
 
-__all__ = ["Classic"]
+__all__ = ["CLASSIC_OPTIONS", "Classic"]
+
+# Classic's options, the one list that the constructor's checks, records,
+# the command line, the engine protocol and the adapters read.
+CLASSIC_OPTIONS = (
+    GameOption("rows", 3, "Rows", "rows", "board rows"),
+    GameOption("cols", 3, "Cols", "cols", "board columns"),
+    GameOption("k", None, "K", "k", "line length to win (default: the rules' default)"),
+    GameOption("misere", False, "Misere", "misere", "completing a line loses"),
+    GameOption("free_choice", False, "FreeChoice", "free", "free choice: either symbol each turn"),
+    GameOption("gravity", False, "Gravity", "gravity", "marks fall to the lowest empty cell"),
+)
 
 
 def _whole_number(name: str, value: Any) -> int:
@@ -69,7 +80,6 @@ class Classic(GameMixin, _core.Classic):
     """
 
     _core_class = _core.Classic
-    _vector_class = _core.ClassicVector
 
     def __new__(
         cls,
@@ -87,14 +97,7 @@ class Classic(GameMixin, _core.Classic):
 
     def options(self) -> dict[str, Any]:
         """The game's parameters, as keyword arguments of the constructor."""
-        return {
-            "rows": self.rows,
-            "cols": self.cols,
-            "k": self.k,
-            "misere": self.misere,
-            "free_choice": self.free_choice,
-            "gravity": self.gravity,
-        }
+        return {option.name: getattr(self, option.name) for option in CLASSIC_OPTIONS}
 
     def board(self) -> list[list[str]]:
         """The board as rows of "X", "O" or "." (symbols as written)."""

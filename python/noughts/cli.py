@@ -10,7 +10,7 @@ from typing import Any
 
 from noughts._core import Player
 from noughts.errors import Error
-from noughts.registry import GAMES, make_game
+from noughts.registry import GAME_INFO, make_game
 
 __all__ = ["main"]
 
@@ -18,35 +18,39 @@ __all__ = ["main"]
 # ---- shared arguments -------------------------------------------------------------
 def _add_game_arguments(parser: argparse.ArgumentParser, default: str = "classic") -> None:
     parser.add_argument(
-        "game", nargs="?", default=default, choices=sorted(GAMES), help=f"the game (default: {default})"
+        "game", nargs="?", default=default, choices=sorted(GAME_INFO), help=f"the game (default: {default})"
     )
-    g = parser.add_argument_group("classic options")
-    g.add_argument("--size", type=int, help="a square board of this size (sets --rows and --cols)")
-    g.add_argument("--rows", type=int, default=3, help="board rows (default 3)")
-    g.add_argument("--cols", type=int, default=3, help="board columns (default 3)")
-    g.add_argument("-k", type=int, default=None, help="line length to win (default: the rules' default)")
-    g.add_argument("--misere", action="store_true", help="completing a line loses")
-    g.add_argument("--free", action="store_true", help="free choice: either symbol each turn")
-    g.add_argument("--gravity", action="store_true", help="marks fall to the lowest empty cell")
+    for info in GAME_INFO.values():
+        if not info.options:
+            continue
+        g = parser.add_argument_group(f"{info.name} options")
+        if info.option("rows") and info.option("cols"):
+            g.add_argument("--size", type=int, help="a square board of this size (sets --rows and --cols)")
+        for option in info.options:
+            flag = f"-{option.word}" if len(option.word) == 1 else f"--{option.word}"
+            if option.is_flag:
+                g.add_argument(flag, dest=option.name, action="store_true", help=option.help)
+            else:
+                default = "" if option.default is None else f" (default {option.default})"
+                g.add_argument(flag, dest=option.name, type=int, default=option.default, help=option.help + default)
     parser.add_argument("--position", help="start from this position string")
     parser.add_argument("--moves", default="", help="moves to play first, separated by spaces or commas")
 
 
 def _make_game(args: argparse.Namespace) -> Any:
-    classic_options_given = (
-        args.size or args.rows != 3 or args.cols != 3 or args.k or args.misere or args.free or args.gravity
-    )
-    if args.game != "classic" and classic_options_given:
+    info = GAME_INFO[args.game]
+    # Options given on the command line, by game: those of other games must be at their defaults.
+    given = {o.name: getattr(args, o.name) for i in GAME_INFO.values() for o in i.options}
+    changed = {o.name for i in GAME_INFO.values() for o in i.options if given[o.name] != o.default}
+    if getattr(args, "size", None):
+        changed |= {"rows", "cols"}
+        given["rows"] = given["cols"] = args.size
+    if changed - {o.name for o in info.options}:
         raise SystemExit(f"noughts: {args.game} takes no board options")
     if args.position:
         game = make_game(args.game, position=args.position)
-    elif args.game == "classic":
-        rows, cols = (args.size, args.size) if args.size else (args.rows, args.cols)
-        game = make_game(
-            "classic", rows=rows, cols=cols, k=args.k, misere=args.misere, free_choice=args.free, gravity=args.gravity
-        )
     else:
-        game = make_game(args.game)
+        game = make_game(args.game, **{o.name: given[o.name] for o in info.options})
     for move in args.moves.replace(",", " ").split():
         game.play(move)
     return game
@@ -224,6 +228,17 @@ def _cmd_engine(args: argparse.Namespace) -> int:
     return engine.run()
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from noughts.serve import run
+
+    try:
+        run(args.host, args.port, args.db, tables_per_client=args.max_tables)
+    except ImportError as e:
+        print(f"noughts: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def _positive_ms(text: str) -> float:
     try:
         value = float(text)
@@ -310,6 +325,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="CodinGame: no diagnostics on stderr")
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(run=_cmd_engine)
+
+    p = commands.add_parser("serve", help="the game site: play in the browser against a friend or the engine")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--db", help="the tables' SQLite file (default: $XDG_DATA_HOME/noughts/serve.sqlite3)")
+    p.add_argument("--max-tables", type=int, default=30, help="tables one address may create per hour (default 30)")
+    p.set_defaults(run=_cmd_serve)
     return parser
 
 

@@ -38,17 +38,13 @@ _MAX_LINE = 256
 
 def grid_to_id(row: int, col: int) -> int:
     """The move id (board * 9 + cell) of a 9x9 grid square (row and column 0..8)."""
-    if not (0 <= row < 9 and 0 <= col < 9):
-        raise InvalidMoveError(f"square {row} {col} is off the grid: rows and columns are 0..8")
-    return ((row // 3) * 3 + col // 3) * 9 + (row % 3) * 3 + col % 3
+    return int(Ultimate.grid_to_id(row, col))
 
 
 def id_to_grid(move: int) -> tuple[int, int]:
     """The 9x9 grid square (row, column) of an Ultimate move id (0..80)."""
-    if not 0 <= move < 81:
-        raise InvalidMoveError(f"move id {move} is not an Ultimate move: ids are 0..80")
-    board, cell = divmod(move, 9)
-    return (board // 3) * 3 + cell // 3, (board % 3) * 3 + cell % 3
+    row, col = Ultimate.id_to_grid(move)
+    return int(row), int(col)
 
 
 def process_start() -> float:

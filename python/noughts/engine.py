@@ -16,12 +16,25 @@ from typing import Any, TextIO
 from noughts import __version__
 from noughts.errors import Error
 from noughts.mcts import MCTS, check_c, check_threads
-from noughts.registry import make_game
+from noughts.registry import GAME_INFO, GameOption, make_game
 from noughts.solver import solve
 
 __all__ = ["Engine", "run"]
 
-_CLASSIC_FLAGS = {"misere": "misere", "free": "free_choice", "free_choice": "free_choice", "gravity": "gravity"}
+# A game option in a "game" command: its protocol word or its constructor name.
+_OPTION_WORDS: dict[str, GameOption] = {
+    word: option for info in GAME_INFO.values() for option in info.options for word in (option.word, option.name)
+}
+
+
+def _game_usage() -> str:
+    """The "game" command's forms, one per game with its options: ``game classic [rows=R] ... [misere]``."""
+    forms = []
+    for info in GAME_INFO.values():
+        words = [f"[{o.word}]" if o.is_flag else f"[{o.word}={o.word[0].upper()}]" for o in info.options]
+        forms.append(" ".join(["game", info.name, *words]))
+    return " | ".join(forms)
+
 
 #: The longest line the engine reads, in characters; a longer one is answered with an error and skipped.
 MAX_LINE = 8192
@@ -115,7 +128,7 @@ class Engine:
     def _cmd_help(self, args: list[str]) -> None:
         for text in (
             "commands: noughts, isready, game, position, play, undo, legal, show, setoption, go, stop, quit",
-            "game classic [rows=R] [cols=C] [k=K] [misere] [free] [gravity] | game ultimate | game quantum",
+            _game_usage(),
             "position start [moves M ...] | position string <position string> [moves M ...]",
             "go [iterations N] [movetime MS] | go solve [movetime MS]",
             "setoption name seed|c|threads value V",
@@ -124,7 +137,7 @@ class Engine:
 
     def _cmd_noughts(self, args: list[str]) -> None:
         self.write(f"id name noughts {__version__}")
-        self.write("id games classic ultimate quantum")
+        self.write("id games " + " ".join(GAME_INFO))
         self.write("noughtsok")
 
     _cmd_uci = _cmd_noughts
@@ -135,16 +148,14 @@ class Engine:
     def _cmd_game(self, args: list[str]) -> None:
         self._idle()
         if not args:
-            raise ProtocolError("game needs a name: classic, ultimate or quantum")
+            raise ProtocolError(f"game needs a name: {', '.join(GAME_INFO)}")
         name, options = args[0].lower(), dict[str, Any]()
         for word in args[1:]:
             key, _, value = word.lower().partition("=")
-            if key in ("rows", "cols", "k") and value:
-                options[key] = _int(value, key)
-            elif key in _CLASSIC_FLAGS and not value:
-                options[_CLASSIC_FLAGS[key]] = True
-            else:
+            option = _OPTION_WORDS.get(key)
+            if option is None or option.is_flag == bool(value):  # flags take no value, numbers need one
                 raise ProtocolError(f"unknown game option {_shown(word)}")
+            options[option.name] = True if option.is_flag else _int(value, key)
         game = make_game(name, **options)
         self.game_name, self.options, self.game = name, options, game
         self._mcts = None

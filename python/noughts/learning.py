@@ -5,43 +5,38 @@ See docs/learning.md for the observation planes of each game.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NamedTuple, Union
+import operator
+from typing import Any, NamedTuple
 
 import numpy as np
 
+from noughts._core import Player
 from noughts._numbers import whole_number
 from noughts.errors import InvalidMoveError, InvalidOptionError
-from noughts.registry import make_game
+from noughts.registry import info_of, make_game
 
 __all__ = ["Step", "VectorGame", "action_mask", "observation"]
-
-
-# The planes that belong to a player (own, opponent's), per game: they trade
-# places when the observation is for the player who is not to move.
-_PLAYER_PLANES: dict[str, tuple[tuple[int, int], ...]] = {
-    "Classic": ((0, 1),),  # marks
-    "Ultimate": ((0, 1), (3, 4)),  # marks; won boards
-    "Quantum": ((0, 1),),  # classical marks
-}
 
 
 def observation(game: Any, dtype: Any = np.float32, player: Any = None) -> np.ndarray:
     """The game's observation planes (planes, rows, cols).
 
-    From the view of the player to move, or of ``player`` (0/Player.X or
-    1/Player.O) when given: for the player not to move, the planes each player
-    owns (marks, and Ultimate's won boards) trade places and every other plane
-    (legal cells, spooky marks...) stays as it is.
+    From the view of the player to move, or of ``player`` (Player.X or 0,
+    Player.O or 1) when given: for the player not to move, the planes each
+    player owns (marks, and Ultimate's won boards) trade places and every
+    other plane (legal cells, spooky marks...) stays as it is. Any other
+    ``player`` raises InvalidOptionError.
     """
-    planes = np.asarray(game._observation(), dtype=dtype)
-    if player is not None and int(player) in (0, 1) and int(player) != int(game.to_move):
-        order = list(range(planes.shape[0]))
-        pairs = next(v for k, v in _PLAYER_PLANES.items() if any(c.__name__ == k for c in type(game).__mro__))
-        for a, b in pairs:
-            order[a], order[b] = b, a
-        planes = planes[order]
-    return planes
+    view = game.to_move if player is None else _player(player)
+    return np.asarray(game._observation(view), dtype=dtype)
+
+
+def _player(player: Any) -> Player:
+    if isinstance(player, Player):
+        return player
+    if not isinstance(player, bool) and hasattr(player, "__index__") and operator.index(player) in (0, 1):
+        return Player(operator.index(player))
+    raise InvalidOptionError(f"player must be a Player or 0 (X) or 1 (O), not {player!r}")
 
 
 def action_mask(game: Any) -> np.ndarray:
@@ -57,9 +52,6 @@ class Step(NamedTuple):
     terminated: np.ndarray  # bool (n,): the game ended with this step (and was reset)
     action_masks: np.ndarray  # bool (n, num_actions)
     to_move: np.ndarray  # int8 (n,): 0 = X, 1 = O, the player to move next
-
-
-GameFactory = Union[str, Callable[[], Any]]
 
 
 class VectorGame:
@@ -89,11 +81,11 @@ class VectorGame:
             start = game()
         else:
             start = game
-        vector_class = getattr(type(start), "_vector_class", None)
-        if vector_class is None:
+        info = info_of(start) if not isinstance(start, type) else None
+        if info is None:
             raise InvalidOptionError(f"VectorGame needs a noughts game, a game name or a factory, not {game!r}")
         self._start = start.copy()
-        self._env = vector_class(start, n, seed & (2**64 - 1))
+        self._env = info.vector(start, n, seed & (2**64 - 1))
         self.n = n
         self.num_actions: int = start.num_actions
         self.observation_shape: tuple[int, int, int] = tuple(start.observation_shape)

@@ -18,11 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from noughts import _core
 from noughts._core import Player
 from noughts._game import Move
 from noughts._numbers import as_int, whole_number
 from noughts.errors import InvalidOptionError
+from noughts.registry import GameInfo, info_of
 
 __all__ = ["DEFAULT_C", "DEFAULT_MAX_NODES", "GameRecord", "MCTS", "MatchResult", "MoveStats", "SearchResult", "match"]
 
@@ -122,12 +122,12 @@ def _check_budget(iterations: Any, seconds: Any) -> tuple[int, float]:
     return (iterations or 0), float(seconds or 0.0)
 
 
-def _core_class(game: Any) -> Any:
-    """The noughts._core game class a game object derives from."""
-    for cls in type(game).__mro__:
-        if cls.__module__ == "noughts._core" and hasattr(_core, cls.__name__ + "Mcts"):
-            return cls
-    raise InvalidOptionError(f"MCTS searches noughts games (Classic, Ultimate, Quantum), not {type(game).__name__}")
+def _info(game: Any) -> GameInfo:
+    """The registry's descriptor of a game object."""
+    info = None if isinstance(game, type) else info_of(game)
+    if info is None:
+        raise InvalidOptionError(f"MCTS searches noughts games (Classic, Ultimate, Quantum), not {type(game).__name__}")
+    return info
 
 
 class MCTS:
@@ -151,7 +151,8 @@ class MCTS:
             take a win at once and avoid handing the opponent one); False rolls out
             uniformly random moves.
         evaluation: value new leaves by the game's learned evaluation where it has one
-            (Ultimate) instead of rolling them out.
+            (Ultimate) instead of rolling them out; off by default, as it plays weaker
+            than the rollouts so far (docs/mcts.md).
         iterations, seconds: the default budget of search(), best_move() and calls.
     """
 
@@ -164,7 +165,7 @@ class MCTS:
         *,
         reuse: bool = True,
         heuristics: bool = True,
-        evaluation: bool = True,
+        evaluation: bool = False,
         iterations: int | None = None,
         seconds: float | None = None,
     ) -> None:
@@ -195,18 +196,18 @@ class MCTS:
         budget = "".join(
             f", {k}={v!r}" for k, v in (("iterations", self.iterations), ("seconds", self.seconds)) if v is not None
         )
-        extra = "".join(f", {k}=False" for k in ("heuristics", "evaluation") if not getattr(self, k))
+        extra = "" if self.heuristics else ", heuristics=False"
+        extra += ", evaluation=True" if self.evaluation else ""
         return (
             f"noughts.MCTS(seed={self.seed}, c={self.c}, threads={self.threads}, max_nodes={self.max_nodes}"
             f"{extra}{budget})"
         )
 
     def _searcher(self, game: Any) -> Any:
-        cls = _core_class(game)
-        searcher = self._searchers.get(cls)
+        info = _info(game)
+        searcher = self._searchers.get(info.name)
         if searcher is None:
-            make = getattr(_core, cls.__name__ + "Mcts")
-            searcher = make(
+            searcher = info.mcts(
                 self.seed & (2**64 - 1),
                 self.c,
                 self.threads,
@@ -215,7 +216,7 @@ class MCTS:
                 self.heuristics,
                 self.evaluation,
             )
-            self._searchers[cls] = searcher
+            self._searchers[info.name] = searcher
         return searcher
 
     def search(self, game: Any, iterations: int | None = None, seconds: float | None = None) -> SearchResult:

@@ -36,21 +36,24 @@ from noughts._core import Player
 from noughts.classic import Classic
 from noughts.learning import observation as _observation
 from noughts.quantum import Quantum
+from noughts.registry import GAME_INFO, GameInfo
 from noughts.ultimate import Ultimate
 
-__all__ = ["CLASSIC_PARAMETERS", "GAME_NAMES", "observation_for", "register"]
+__all__ = ["CLASSIC_PARAMETERS", "observation_for", "register", "short_name"]
 
-GAME_NAMES = ("noughts_classic", "noughts_ultimate", "noughts_quantum")
 
-# noughts_classic's parameters and their defaults; k = 0 stands for RULES.md's default.
-CLASSIC_PARAMETERS: dict[str, Any] = {
-    "rows": 3,
-    "cols": 3,
-    "k": 0,
-    "misere": False,
-    "free_choice": False,
-    "gravity": False,
-}
+def short_name(info: GameInfo) -> str:
+    """The name a noughts game is registered under with pyspiel: ``noughts_`` and the registry's name."""
+    return f"noughts_{info.name}"
+
+
+def _parameters(info: GameInfo) -> dict[str, Any]:
+    """A game's options as OpenSpiel parameters with their defaults (an option without one, k, is 0)."""
+    return {o.name: 0 if o.default is None else o.default for o in info.options}
+
+
+# noughts_classic's parameters and their defaults; k = 0 stands for the rules' default.
+CLASSIC_PARAMETERS: dict[str, Any] = _parameters(GAME_INFO["classic"])
 
 _INSTALL_HINT = "noughts.openspiel needs OpenSpiel (Python >= 3.11): pip install noughts[openspiel]"
 
@@ -73,37 +76,21 @@ else:
         _StateBase = pyspiel.State
 
 
-# Planes that belong to a player, as (mover's, opponent's) pairs: seen from
-# the other player they trade places (docs/learning.md "Observation planes").
-def _max_game_length(game: Any) -> int:
-    if isinstance(game, Quantum):
-        # Nine marks at most, and each collapse makes at least two cells
-        # classical, so at most four collapse choices.
-        return 13
-    if isinstance(game, Ultimate):
-        return 81
-    return int(game.rows * game.cols)  # every move fills a cell
-
-
 def _classic_from_params(params: dict[str, Any]) -> Classic:
     unknown = set(params) - set(CLASSIC_PARAMETERS)
     if unknown:
         raise ValueError(f"unknown noughts_classic parameters: {', '.join(sorted(unknown))}")
     p = {**CLASSIC_PARAMETERS, **params}
-    k = int(p["k"])
-    return Classic(
-        int(p["rows"]),
-        int(p["cols"]),
-        None if k == 0 else k,
-        misere=bool(p["misere"]),
-        free_choice=bool(p["free_choice"]),
-        gravity=bool(p["gravity"]),
-    )
+    options: dict[str, Any] = {}
+    for o in GAME_INFO["classic"].options:
+        value = bool(p[o.name]) if o.is_flag else int(p[o.name])
+        options[o.name] = None if o.default is None and value == 0 else value  # k = 0: the rules' default
+    return Classic(**options)
 
 
-def _game_type(short_name: str, long_name: str, parameters: dict[str, Any]) -> Any:
+def _game_type(short: str, long_name: str, parameters: dict[str, Any]) -> Any:
     return pyspiel.GameType(
-        short_name=short_name,
+        short_name=short,
         long_name=long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
@@ -129,6 +116,7 @@ class NoughtsGame(_GameBase):  # type: ignore[misc]
     """A noughts game as an OpenSpiel game; the registered classes below say which."""
 
     _game_type: Any = None
+    _info: GameInfo
 
     def __init__(self, start: Any, params: dict[str, Any]) -> None:
         info = pyspiel.GameInfo(
@@ -138,7 +126,7 @@ class NoughtsGame(_GameBase):  # type: ignore[misc]
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=_max_game_length(start),
+            max_game_length=int(start.max_game_length),
         )
         super().__init__(self._game_type, info, params)
         self._start = start
@@ -162,6 +150,8 @@ class NoughtsGame(_GameBase):  # type: ignore[misc]
 class NoughtsClassicGame(NoughtsGame):
     """``noughts_classic``: the m,n,k game with its options as game parameters."""
 
+    _info = GAME_INFO["classic"]
+
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**CLASSIC_PARAMETERS, **(params or {})}
         super().__init__(_classic_from_params(params), params)
@@ -170,14 +160,21 @@ class NoughtsClassicGame(NoughtsGame):
 class NoughtsUltimateGame(NoughtsGame):
     """``noughts_ultimate``: one action (``board * 9 + cell``) per move."""
 
+    _info = GAME_INFO["ultimate"]
+
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        if params:
-            raise ValueError(f"noughts_ultimate takes no parameters, got {', '.join(params)}")
-        super().__init__(Ultimate(), {})
+        defaults = _parameters(self._info)
+        unknown = set(params or {}) - set(defaults)
+        if unknown:
+            raise ValueError(f"unknown noughts_ultimate parameters: {', '.join(sorted(unknown))}")
+        params = {**defaults, **(params or {})}
+        super().__init__(Ultimate(tiebreak=bool(params["tiebreak"])), params)
 
 
 class NoughtsQuantumGame(NoughtsGame):
     """``noughts_quantum``: the collapse chooser is the current player twice in a row."""
+
+    _info = GAME_INFO["quantum"]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         if params:
@@ -221,10 +218,10 @@ class NoughtsState(_StateBase):  # type: ignore[misc]
         return bool(self._noughts.is_over())
 
     def returns(self) -> list[float]:
-        winner = self._noughts.winner if self._noughts.is_over() else None
-        if winner is None:
+        outcome = self._noughts.outcome()
+        if outcome is None:
             return [0.0, 0.0]
-        return [1.0, -1.0] if winner == Player.X else [-1.0, 1.0]
+        return [float(outcome.value(Player.X)), float(outcome.value(Player.O))]
 
     def __str__(self) -> str:
         return str(self._noughts.render())
@@ -252,12 +249,14 @@ def register() -> None:
     if _import_error is not None:
         raise ImportError(f"{_INSTALL_HINT} ({_import_error})") from _import_error
     registered = set(pyspiel.registered_names())
-    for cls, short, long, parameters in (
-        (NoughtsClassicGame, "noughts_classic", "noughts Classic m,n,k", CLASSIC_PARAMETERS),
-        (NoughtsUltimateGame, "noughts_ultimate", "noughts Ultimate", {}),
-        (NoughtsQuantumGame, "noughts_quantum", "noughts Quantum", {}),
+    for cls, long in (
+        (NoughtsClassicGame, "noughts Classic m,n,k"),
+        (NoughtsUltimateGame, "noughts Ultimate"),
+        (NoughtsQuantumGame, "noughts Quantum"),
     ):
+        info = cls._info
+        short = short_name(info)
         if cls._game_type is None:
-            cls._game_type = _game_type(short, long, dict(parameters))
+            cls._game_type = _game_type(short, long, _parameters(info))
         if short not in registered:
             pyspiel.register_game(cls._game_type, cls)

@@ -42,11 +42,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from noughts._core import Player
-from noughts.classic import Classic
 from noughts.learning import observation as _observation
-from noughts.quantum import Quantum
-from noughts.registry import make_game
-from noughts.ultimate import Ultimate
+from noughts.registry import info_of, make_game
 
 __all__ = ["AGENTS", "env", "observation_for", "raw_env"]
 
@@ -89,9 +86,6 @@ def _require() -> None:
         raise ImportError(f"{_INSTALL_HINT} ({_import_error})") from _import_error
 
 
-# Planes that belong to a player, as (mover's, opponent's) pairs: seen from
-# the other player they trade places. Every other plane describes the position
-# the same way for both (docs/learning.md "Observation planes").
 def observation_for(game: Any, player: Any, dtype: Any = np.int8) -> np.ndarray:
     """The game's planes from the view of ``player``, whether or not it is to move (see noughts.learning.observation)."""
     return _observation(game, dtype, player)
@@ -120,7 +114,7 @@ class raw_env(_AECEnvBase, _EzPickleBase):  # type: ignore[misc]  # noqa: N801 (
         super().__init__()
         if isinstance(game, str):
             start = make_game(game, **options)
-        elif isinstance(game, (Classic, Ultimate, Quantum)):
+        elif not isinstance(game, type) and info_of(game) is not None:
             if options:
                 raise TypeError("options go with a game name, not with a game object")
             start = game.copy()
@@ -131,7 +125,9 @@ class raw_env(_AECEnvBase, _EzPickleBase):  # type: ignore[misc]  # noqa: N801 (
         self._start = start
         self.game: Any = start.copy()
         self.render_mode = render_mode
-        self.metadata = {**type(self).metadata, "name": f"noughts_{type(start).__name__.lower()}_v0"}
+        info = info_of(start)
+        assert info is not None
+        self.metadata = {**type(self).metadata, "name": f"noughts_{info.name}_v0"}
 
         self.possible_agents: list[str] = list(AGENTS)
         self.agents: list[str] = list(AGENTS)
@@ -188,9 +184,9 @@ class raw_env(_AECEnvBase, _EzPickleBase):  # type: ignore[misc]  # noqa: N801 (
         self.agent_selection = AGENTS[int(self.game.to_move)]
 
     def _set_final_rewards(self) -> None:
-        winner = self.game.winner
+        outcome = self.game.outcome()  # called once the game is over
         for agent, player in zip(AGENTS, (Player.X, Player.O)):
-            self.rewards[agent] = 0 if winner is None else (1 if winner == player else -1)
+            self.rewards[agent] = outcome.value(player)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's observation: its view of the planes and its action mask (zeros unless it is to move)."""

@@ -30,4 +30,3 @@ class Quantum(GameMixin, _core.Quantum):
     """
 
     _core_class = _core.Quantum
-    _vector_class = _core.QuantumVector

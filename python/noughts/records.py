@@ -45,6 +45,7 @@ from noughts._game import Move
 from noughts.classic import Classic
 from noughts.errors import IllegalMoveError, InvalidMoveError, InvalidOptionError, InvalidPositionError
 from noughts.quantum import Quantum
+from noughts.registry import GAME_INFO, GameOption, info_of
 from noughts.ultimate import Ultimate
 
 __all__ = ["Record", "parse_records", "read_records", "write_records"]
@@ -53,17 +54,8 @@ Game = Union[Classic, Ultimate, Quantum]
 PathOrFile = Union[str, "os.PathLike[str]", IO[str]]
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-GAMES: dict[str, type[Game]] = {"classic": Classic, "ultimate": Ultimate, "quantum": Quantum}
-
-# Classic's options as tags: tag name -> constructor keyword. Flags are "yes"/"no".
-OPTION_TAGS = {
-    "Rows": "rows",
-    "Cols": "cols",
-    "K": "k",
-    "Misere": "misere",
-    "FreeChoice": "free_choice",
-    "Gravity": "gravity",
-}
+# The games' options as tags (the registry's descriptors name them): tag -> option. Flags are "yes"/"no".
+OPTION_TAGS: dict[str, GameOption] = {o.tag: o for info in GAME_INFO.values() for o in info.options}
 _FLAGS = {"yes": True, "no": False, "true": True, "false": False, "1": True, "0": False}
 
 # The tags a writer puts first, in this order (PGN's habit); others follow as given.
@@ -159,22 +151,15 @@ def _tag_value(key: str, value: object) -> str:
     return text
 
 
-def _game_name(game: Game) -> str:
-    for name, cls in GAMES.items():
-        if isinstance(game, cls):
-            return name
-    raise TypeError(f"not a game: {type(game).__name__}")  # pragma: no cover - from_game checked
-
-
 def _game_tags(game: Game) -> dict[str, str]:
-    """Game, Classic's options and, when the history does not begin at the usual start, Start."""
-    tags = {"Game": _game_name(game)}
-    if isinstance(game, Classic):
-        for tag, option in OPTION_TAGS.items():
-            tags[tag] = _tag_value(tag, game.options()[option])
-        fresh: Game = Classic(**game.options())
-    else:
-        fresh = type(game)()
+    """Game, the game's options and, when the history does not begin at the usual start, Start."""
+    info = info_of(game)
+    assert info is not None  # from_game checked
+    tags = {"Game": info.name}
+    options = game.options()
+    for option in info.options:
+        tags[option.tag] = _tag_value(option.tag, options[option.name])
+    fresh = info.cls(**options)
     start = game.start_string()
     if start != fresh.to_string():
         tags["Start"] = start
@@ -188,7 +173,8 @@ def _check_given_game_tags(game: Game, tags: dict[str, str], given: dict[str, st
         if key not in given:
             continue
         if key not in own:
-            raise InvalidOptionError(f"tag {key} is an option of classic, not of {own['Game']}")
+            owner = next(i.name for i in GAME_INFO.values() if any(o.tag == key for o in i.options))
+            raise InvalidOptionError(f"tag {key} is an option of {owner}, not of {own['Game']}")
         if given[key] != own[key]:
             raise InvalidOptionError(f"tag {key} is {own[key]!r} for this game, not {given[key]!r}")
 
@@ -345,7 +331,9 @@ def _build(raw: _Raw) -> Record:
         _replay(game, tok)
     result = _checked_result(game, raw)
     headers = {key: tok.value or "" for key, tok in raw.tags.items()}
-    headers.setdefault("Game", _game_name(game))
+    info = info_of(game)
+    assert info is not None  # _new_game made it
+    headers.setdefault("Game", info.name)
     headers["Game"] = headers["Game"].lower()
     headers["Result"] = result
     return Record(headers, game)
@@ -355,13 +343,16 @@ def _new_game(tags: dict[str, _Token]) -> Game:
     """The game the tags describe, at its start (Start or the usual one)."""
     game_tag = tags.get("Game")
     name = (game_tag.value or "").lower() if game_tag else "classic"
-    cls = GAMES.get(name)
-    if cls is None:
-        _fail(game_tag.line if game_tag else 1, f"unknown game {name!r}: the games are {', '.join(GAMES)}")
+    info = GAME_INFO.get(name)
+    if info is None:
+        _fail(game_tag.line if game_tag else 1, f"unknown game {name!r}: the games are {', '.join(GAME_INFO)}")
+    cls: type[Game] = info.cls
     option_tags = [tags[t] for t in OPTION_TAGS if t in tags]
-    if option_tags and cls is not Classic:
-        _fail(option_tags[0].line, f"{name} takes no options, but tag {option_tags[0].text} is given")
-    options: dict[str, Any] = {OPTION_TAGS[tok.text]: _option_value(tok) for tok in option_tags}
+    for tok in option_tags:
+        if OPTION_TAGS[tok.text] not in info.options:
+            takes = ", ".join(o.tag for o in info.options) or "no options"
+            _fail(tok.line, f"{name} takes {takes}, but tag {tok.text} is given")
+    options: dict[str, Any] = {OPTION_TAGS[tok.text].name: _option_value(tok) for tok in option_tags}
     start = tags.get("Start")
     if start is not None:
         game = _from_start(cls, start)
@@ -380,7 +371,7 @@ def _shorten(text: str, limit: int = 40) -> str:
 
 def _option_value(tok: _Token) -> int | bool:
     text = (tok.value or "").strip().lower()
-    if tok.text in ("Rows", "Cols", "K"):
+    if not OPTION_TAGS[tok.text].is_flag:
         if not (text.isascii() and text.isdigit()):
             _fail(tok.line, f"tag {tok.text} must be a whole number, not {_shorten(tok.value or '')!r}")
         # Python's int() refuses strings of more than 4300 digits; no option is anywhere near that.
@@ -401,11 +392,9 @@ def _from_start(cls: type[Game], start: _Token) -> Game:
 
 def _check_options(game: Game, options: dict[str, Any], tags: list[_Token]) -> None:
     # A Start position carries its own options; tags next to it must agree.
-    if not isinstance(game, Classic):
-        return
     actual = game.options()
     for tok in tags:
-        option = OPTION_TAGS[tok.text]
+        option = OPTION_TAGS[tok.text].name
         if actual[option] != options[option]:
             _fail(tok.line, f"tag {tok.text} says {tok.value!r} but the Start position has {actual[option]!r}")
 

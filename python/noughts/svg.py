@@ -64,9 +64,6 @@ FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 # shrinking to unreadable slivers: the picture grows wider than `size`.
 MIN_CELL = 24.0
 
-# The 8 lines of a 3x3 square, as cell indices in reading order.
-LINES_3X3 = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
-
 
 # ---------------------------------------------------------------------------
 # A tiny SVG writer
@@ -242,57 +239,20 @@ def _classic_status(game: Classic) -> str:
     return f"{outcome.winner.name} wins: {game.k} in a row"
 
 
-def _line_segments(mask: int, rows: int, cols: int, k: int) -> list[tuple[int, int, int, int]]:
-    """The straight runs of at least k (and 2) cells in a bit mask, as (r0, c0, r1, c1)."""
-
-    def has(r: int, c: int) -> bool:
-        return 0 <= r < rows and 0 <= c < cols and bool(mask >> (r * cols + c) & 1)
-
-    segments = []
-    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-        for r in range(rows):
-            for c in range(cols):
-                if not has(r, c) or has(r - dr, c - dc):
-                    continue  # not the start of a run
-                length = 1
-                while has(r + dr * length, c + dc * length):
-                    length += 1
-                if length >= max(k, 2):
-                    segments.append((r, c, r + dr * (length - 1), c + dc * (length - 1)))
-    return segments
-
-
 def _classic_lines(game: Classic) -> tuple[list[tuple[int, int, int, int]], int]:
-    """The lines of a game that ended with a line, as segments and as a mask of their cells.
+    """The lines complete on the board (those the deciding move completed), as segments and as a mask of their cells.
 
-    winning_line() gives one line; a move can complete several (a row and a
-    column at once) and a line can run longer than k, so the board is read
-    too. The position before the last move had no line, so every run of k
-    equal symbols on the board is one the last move completed.
+    A segment runs from a line's first cell to its last, as (r0, c0, r1, c1); a
+    line of one cell (k = 1) is highlighted without one.
     """
-    if game.termination not in (Termination.LINE, Termination.MISERE_LINE):
-        return [], 0
-    xs, os = game.cell_marks()
-    segments = _line_segments(xs, game.rows, game.cols, game.k) + _line_segments(os, game.rows, game.cols, game.k)
-    mask = game.winning_line()  # the only mark when k = 1
-    for r0, c0, r1, c1 in segments:
-        dr, dc = (r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0)
-        for step in range(max(abs(r1 - r0), abs(c1 - c0)) + 1):
-            mask |= 1 << ((r0 + dr * step) * game.cols + c0 + dc * step)
+    segments, mask = [], 0
+    for _, cells in game.completed_lines():
+        for i in cells:
+            mask |= 1 << i
+        if len(cells) > 1:
+            (r0, c0), (r1, c1) = divmod(cells[0], game.cols), divmod(cells[-1], game.cols)
+            segments.append((r0, c0, r1, c1))
     return segments, mask
-
-
-def _classic_last_cell(game: Classic, move_id: int) -> int | None:
-    """The cell a Classic move wrote: the id itself, or with gravity the top mark of its column."""
-    base = move_id // 2 if game.free_choice else move_id
-    if not game.gravity:
-        return base
-    xs, os = game.cell_marks()
-    occupied = xs | os
-    for row in range(game.rows):  # the newest mark of a column is its highest
-        if occupied >> (row * game.cols + base) & 1:
-            return row * game.cols + base
-    return None  # an empty column: nothing to mark
 
 
 def _classic_body(game: Classic, size: float, last_move: int | None, coordinates: bool) -> tuple[_Canvas, float, float]:
@@ -360,8 +320,7 @@ def _classic_body(game: Classic, size: float, last_move: int | None, coordinates
         )
 
     if last_move is not None:
-        target = _classic_last_cell(game, last_move)
-        if target is not None:
+        for target in game.move_cells(last_move):
             r, col = divmod(target, cols)
             _last_move_box(c, left + col * cell, top + r * cell, cell, _cell_name(r, col))
     return c, width, height
@@ -393,21 +352,17 @@ def _grid(c: _Canvas, left: float, top: float, rows: int, cols: int, cell: float
 
 def _landing_hints(c: _Canvas, game: Classic, left: float, top: float, cell: float) -> None:
     """A faint ring where a drop in each open column would land."""
-    xs, os = game.cell_marks()
-    occupied = xs | os
-    for col in range(game.cols):
-        for r in range(game.rows - 1, -1, -1):
-            if not occupied >> (r * game.cols + col) & 1:
-                c.add(
-                    "circle",
-                    class_="landing",
-                    data_cell=_cell_name(r, col),
-                    cx=left + (col + 0.5) * cell,
-                    cy=top + (r + 0.5) * cell,
-                    r=cell * 0.12,
-                    fill="#c8c8c8",
-                )
-                break
+    for i in game.playable_cells():
+        r, col = divmod(i, game.cols)
+        c.add(
+            "circle",
+            class_="landing",
+            data_cell=_cell_name(r, col),
+            cx=left + (col + 0.5) * cell,
+            cy=top + (r + 0.5) * cell,
+            r=cell * 0.12,
+            fill="#c8c8c8",
+        )
 
 
 # ---------------------------------------------------------------------------
@@ -424,8 +379,12 @@ _BOARD_FILL = {BoardState.OPEN: "#ffffff", BoardState.X: X_TINT, BoardState.O: O
 
 def _board_range(board: int) -> str:
     """A small board by its corner cells, as the engine's messages name it: board 4 is d4-f6."""
-    r, col = 3 * (board // 3), 3 * (board % 3)
-    return f"{_cell_name(r, col)}-{_cell_name(r + 2, col + 2)}"
+    return f"{_grid_name(board * 9)}-{_grid_name(board * 9 + 8)}"
+
+
+def _grid_name(move: int) -> str:
+    """The name of an Ultimate move's square of the 9x9 grid."""
+    return _cell_name(*Ultimate.id_to_grid(move))
 
 
 def _ultimate_status(game: Ultimate) -> str:
@@ -451,10 +410,7 @@ def _ultimate_body(
     c = _Canvas()
 
     states = game.board_states()
-    playable: set[int] = set()
-    if not game.is_over():
-        forced = game.forced_board
-        playable = set(game.open_boards()) if forced is None else {forced}
+    playable = set(game.playable_boards())
 
     def origin(board: int) -> tuple[float, float]:
         return left + (board % 3) * (3 * cell + gap), top + (board // 3) * (3 * cell + gap)
@@ -498,7 +454,7 @@ def _ultimate_body(
         for col in range(9):
             x, y = cell_xy(r, col)
             # Marks of a closed board fade so that its big mark reads first.
-            decided = states[3 * (r // 3) + col // 3].is_decided
+            decided = states[Ultimate.grid_to_id(r, col) // 9].is_decided
             _draw_mark(
                 c,
                 grid[r][col],
@@ -525,66 +481,40 @@ def _ultimate_body(
                 opacity="0.85",
             )
 
-    if game.termination == Termination.LINE and game.winner is not None:
-        owner = BoardState.X if game.winner == Player.X else BoardState.O
-        for line in LINES_3X3:
-            if all(states[b] == owner for b in line):
-                (xa, ya), (xb, yb) = origin(line[0]), origin(line[2])
-                c.add(
-                    "line",
-                    class_="win-line",
-                    x1=xa + 1.5 * cell,
-                    y1=ya + 1.5 * cell,
-                    x2=xb + 1.5 * cell,
-                    y2=yb + 1.5 * cell,
-                    stroke=WIN_STROKE,
-                    stroke_width=cell * 0.22,
-                    stroke_linecap="round",
-                    stroke_opacity="0.6",
-                )
+    for _, boards in game.completed_lines():  # the winner's lines of boards
+        (xa, ya), (xb, yb) = origin(boards[0]), origin(boards[-1])
+        c.add(
+            "line",
+            class_="win-line",
+            x1=xa + 1.5 * cell,
+            y1=ya + 1.5 * cell,
+            x2=xb + 1.5 * cell,
+            y2=yb + 1.5 * cell,
+            stroke=WIN_STROKE,
+            stroke_width=cell * 0.22,
+            stroke_linecap="round",
+            stroke_opacity="0.6",
+        )
 
     if last_move is not None:
-        board, idx = divmod(last_move, 9)
-        r, col = 3 * (board // 3) + idx // 3, 3 * (board % 3) + idx % 3
-        x, y = cell_xy(r, col)
-        _last_move_box(c, x, y, cell, _cell_name(r, col))
+        for square in game.move_cells(last_move):
+            r, col = divmod(square, 9)
+            x, y = cell_xy(r, col)
+            _last_move_box(c, x, y, cell, _cell_name(r, col))
     return c, left + span + 4.0, top + span + 4.0
 
 
 # ---------------------------------------------------------------------------
 # Quantum
 # ---------------------------------------------------------------------------
-def _cell3(name: str) -> int:
-    """A 3x3 cell name (a1..c3) as its index."""
-    return (int(name[1]) - 1) * 3 + ord(name[0]) - ord("a")
-
-
-def _quantum_move_cells(q: Quantum, move_id: int) -> list[int]:
-    """The cells a Quantum move touched: both cells of a pair, or the one cell of @c and of the last-cell mark."""
-    name = q.move_name(move_id)
-    if "-" in name:
-        return [_cell3(part) for part in name.split("-")]
-    return [_cell3(name.lstrip("@"))]
-
-
-def _quantum_lines(q: Quantum) -> list[tuple[Player, tuple[int, int, int]]]:
-    """The lines of three classical marks of one player (the deciding lines of a finished game)."""
-    marks = q.classical_marks()
-    lines = []
-    for line in LINES_3X3:
-        owners = [mark[0] if mark is not None else None for mark in (marks[i] for i in line)]
-        if owners[0] is not None and owners.count(owners[0]) == 3:
-            lines.append((owners[0], line))
-    return lines
-
-
 def _quantum_status(q: Quantum) -> str:
     outcome = q.outcome()
     if outcome is None:
         pending = q.pending_collapse
         if pending is not None:
             number, (a, b) = pending
-            letter = "x" if number % 2 else "o"
+            owner = next(player for n, player, _ in q.spooky_marks() if n == number)
+            letter = owner.name.lower()
             where = " or ".join(_cell_name(*divmod(i, 3)) for i in (a, b))
             return f"{q.to_move.name} chooses where {letter}{number} lands: {where}"
         return f"{q.to_move.name} to move: mark {q.marks_written + 1}"
@@ -662,7 +592,7 @@ def _quantum_body(q: Quantum, size: float, last_move: int | None, coordinates: b
 
     if q.is_over():
         winner = q.winner
-        for player, line in _quantum_lines(q):
+        for player, line in q.completed_lines():
             # The winner's lines decide; the loser's (EARLIER_LINE) are drawn thin and dashed.
             a, b = divmod(line[0], 3), divmod(line[2], 3)
             deciding = player == winner
@@ -681,7 +611,7 @@ def _quantum_body(q: Quantum, size: float, last_move: int | None, coordinates: b
             )
 
     if last_move is not None and boxed is None:
-        for i in _quantum_move_cells(q, last_move):
+        for i in q.move_cells(last_move):
             r, col = divmod(i, 3)
             _last_move_box(c, left + col * cell, top + r * cell, cell, _cell_name(r, col))
     return c, left + 3 * cell + 4.0, top + 3 * cell + 4.0
@@ -691,7 +621,7 @@ def _quantum_last_mark(q: Quantum, last_move: int | None) -> int | None:
     """The spooky mark a pair move wrote, if it is still spooky (its labels get the last-move frame)."""
     if last_move is None:
         return None
-    cells = tuple(sorted(_quantum_move_cells(q, last_move)))
+    cells = tuple(q.move_cells(last_move))
     numbers = [number for number, _, pair in q.spooky_marks() if len(cells) == 2 and tuple(pair) == cells]
     return max(numbers) if numbers else None
 

@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 from noughts import _core
-from noughts._game import GameMixin
+from noughts._game import GameMixin, GameOption
 from noughts._numbers import as_int
 from noughts.errors import InvalidOptionError
 
-__all__ = ["BoardState", "Ultimate"]
+__all__ = ["ULTIMATE_OPTIONS", "BoardState", "Ultimate"]
+
+# Ultimate's one option, as records, the command line and the engine protocol name it.
+ULTIMATE_OPTIONS = (
+    GameOption(
+        "tiebreak",
+        False,
+        "Tiebreak",
+        "tiebreak",
+        "a full big board is won by the player with more small boards (CodinGame's rule)",
+    ),
+)
 
 
 class BoardState(enum.IntEnum):
@@ -24,9 +36,6 @@ class BoardState(enum.IntEnum):
     def is_decided(self) -> bool:
         """Whether the board is closed (won or drawn)."""
         return self is not BoardState.OPEN
-
-
-_SYMBOLS = (".", "X", "O")
 
 
 class Ultimate(GameMixin, _core.Ultimate):
@@ -54,16 +63,15 @@ class Ultimate(GameMixin, _core.Ultimate):
     """
 
     _core_class = _core.Ultimate
-    _vector_class = _core.UltimateVector
 
     def __new__(cls, *, tiebreak: bool = False) -> Ultimate:
         if not isinstance(tiebreak, bool):
             raise InvalidOptionError(f"tiebreak must be True or False, not {tiebreak!r}")
         return cls._build(tiebreak)
 
-    def options(self) -> dict[str, object]:
-        """The game's parameters: ``{"tiebreak": True}`` under the board-count rule, else ``{}``."""
-        return {"tiebreak": True} if self.tiebreak else {}
+    def options(self) -> dict[str, Any]:
+        """The game's parameters, as keyword arguments of the constructor: ``{"tiebreak": ...}``."""
+        return {"tiebreak": bool(self.tiebreak)}
 
     @property
     def forced_board(self) -> int | None:
@@ -94,12 +102,4 @@ class Ultimate(GameMixin, _core.Ultimate):
 
     def board(self) -> list[list[str]]:
         """The 9x9 grid as rows of "X", "O" or ".", top row first: ``board()[r][c]`` is the cell named ``"abcdefghi"[c]`` + ``str(r + 1)``."""
-        xs, os = self.board_marks()
-        rows = []
-        for r in range(9):
-            row = []
-            for c in range(9):
-                b, i = r // 3 * 3 + c // 3, r % 3 * 3 + c % 3
-                row.append(_SYMBOLS[(xs[b] >> i & 1) | (os[b] >> i & 1) << 1])
-            rows.append(row)
-        return rows
+        return [[mark.upper() for mark in row] for row in self._grid_rows()]

@@ -1,5 +1,6 @@
 // Bit tricks and hashing shared by the bitboard games.
 #pragma once
+#include <array>
 #include <bit>
 #include <cstdint>
 
@@ -48,6 +49,36 @@ constexpr ByteSelect select_byte(std::uint64_t totals, std::uint32_t r) noexcept
                                                  ((totals >> 56) & (0u - static_cast<unsigned>(group >> 3))));
   return {group, before};
 }
+// For every set of up to nine bits (a 3x3 board, or one byte of a word):
+// its size and its members, lowest first. Tables, because baseline x86-64
+// has no POPCNT or PDEP, and random moves pick a member by rank every move.
+struct SmallSets {
+  std::array<std::uint8_t, 512> count{};
+  std::array<std::array<std::uint8_t, 9>, 512> member{};  // [set][r]: the r-th set bit
+};
+inline constexpr SmallSets kSmallSets = [] {
+  SmallSets t;
+  for (int set = 0; set < 512; ++set)
+    for (int i = 0; i < 9; ++i)
+      if (set >> i & 1) t.member[set][t.count[set]++] = static_cast<std::uint8_t>(i);
+  return t;
+}();
+
+// Byte i: the set bits of x in bytes 0..i (so the top byte is the count).
+constexpr std::uint64_t byte_totals(std::uint64_t x) noexcept {
+  return byte_counts(x) * kEachByte;  // each total is at most 64: no carry between bytes
+}
+constexpr int count_of(std::uint64_t totals) noexcept { return static_cast<int>(totals >> 56); }
+
+// The index of the r-th (0-based, lowest first) set bit of x, where
+// totals = byte_totals(x) and r < count_of(totals): the byte holding it by
+// select_byte, then the table within that byte. Move lists are in ascending
+// id order, so the r-th set bit of a set of legal ids is what list[r] is.
+constexpr int nth_set_bit(std::uint64_t x, std::uint64_t totals, std::uint32_t r) noexcept {
+  const ByteSelect at = select_byte(totals, r);  // a byte of x (0..7, as r < the count)
+  return 8 * at.group + kSmallSets.member[x >> (8 * at.group) & 0xff][r - at.before];
+}
+
 constexpr int lowest(std::uint64_t b) noexcept { return std::countr_zero(b); }
 constexpr int highest(std::uint64_t b) noexcept { return 63 - std::countl_zero(b); }
 constexpr std::uint64_t bit(int i) noexcept { return std::uint64_t{1} << i; }

@@ -12,6 +12,7 @@
 #include "noughts/game.hpp"
 #include "noughts/move_list.hpp"
 #include "noughts/player.hpp"
+#include "noughts/rng.hpp"
 
 namespace noughts {
 
@@ -110,7 +111,6 @@ class ClassicRules {
 class Classic {
  public:
   static constexpr int kMaxActions = 2 * ClassicRules::kMaxCells;
-  static constexpr const char* kName = "classic";
   using MoveList = noughts::MoveList<kMaxActions>;
 
   explicit Classic(const ClassicOptions& options = {}) : Classic(ClassicRules::get(options)) {}
@@ -171,7 +171,7 @@ class Classic {
   // key; key_of below says how it is made).
   std::uint64_t canonical_hash() const noexcept { return key_of(search_state()); }
   // What the solver carries down its search path for a position (optional
-  // hook, search/solver.hpp), kept by a few ORs a move instead of being
+  // hook, search/hooks.hpp), kept by a few ORs a move instead of being
   // recomputed at every node: the position's images under the symmetries
   // (its canonical key is key_of(state)), and
   // which lines each symbol has entered, so the tactics visit only the lines
@@ -257,7 +257,26 @@ class Classic {
 
   // ---- text and ids (not hot) ----
   int num_actions() const noexcept { return rules_->num_actions(); }
-  bool is_legal(Move m) const noexcept { return why_illegal(m).empty(); }
+  // Every move fills a cell.
+  int max_game_length() const noexcept { return rules_->cells(); }
+  // Whether the move id m is legal: what why_illegal(m).empty() says,
+  // without building the message (VectorGame tests every action of a batch).
+  bool is_legal(Move m) const noexcept {
+    if (m < 0 || m >= num_actions()) return false;
+    return legal_bases() >> (rules_->free_choice() ? m >> 1 : m) & 1;
+  }
+  // A uniformly random legal move of a game that is not over: the move
+  // legal_moves()[rng.below(size)] would give, drawn from the bit set of
+  // bases without building the list. With free choice each base lists two
+  // ids, 2 * base (X) then 2 * base + 1 (O): the r-th id is base r / 2 with
+  // symbol r % 2.
+  Move random_move(Rng& rng) const noexcept {
+    const std::uint64_t bases = legal_bases(), totals = bits::byte_totals(bases);
+    const auto n = static_cast<std::uint32_t>(bits::count_of(totals));
+    if (!rules_->free_choice()) return bits::nth_set_bit(bases, totals, rng.below(n));
+    const std::uint32_t r = rng.below(2 * n);
+    return 2 * bits::nth_set_bit(bases, totals, r >> 1) + static_cast<Move>(r & 1);
+  }
   std::string why_illegal(Move m) const;
   std::string move_name(Move m) const;
   Move parse_move(std::string_view text) const;
@@ -270,7 +289,22 @@ class Classic {
     return empty ? bits::highest(empty) : -1;
   }
   // The cells of a line of the deciding symbol, or 0 while no line exists.
-  std::uint64_t winning_line() const noexcept;
+  std::uint64_t winning_line() const;
+  // Every line (k cells) held by one symbol: the lines the deciding move
+  // completed, as a move may complete several at once.
+  std::vector<CompletedLine> completed_lines() const;
+  // The cell holding the mark of move m when m is the last move played
+  // (gravity: the top mark of its column; none for an empty column).
+  std::vector<int> move_cells(Move m) const;
+
+  // ---- learning (cpp/src/classic_planes.cpp) ----
+  // Three planes of rows x cols, seen by `view`: the cells holding view's
+  // symbol, the cells holding the other symbol, and the cells a move can
+  // write now (gravity: the landing cells; none once the game is over).
+  ObservationShape observation_shape() const noexcept { return {3, rules_->rows(), rules_->cols()}; }
+  void observe(std::uint8_t* out, Player view) const noexcept;
+  // num_actions() bytes: 1 where the move id is legal.
+  void write_legal_mask(std::uint8_t* out) const noexcept;
   std::string to_string() const;
   static Classic from_string(std::string_view text);
   std::string render() const;

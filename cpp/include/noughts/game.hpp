@@ -6,7 +6,10 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
+#include "noughts/bits.hpp"
 #include "noughts/move_list.hpp"
 #include "noughts/player.hpp"
 
@@ -30,7 +33,7 @@ concept Game = std::copyable<G> && std::equality_comparable<G> &&
 
 // What a position's immediate facts leave to search, from the solver's
 // optional hook `Tactics tactics(MoveList& moves, int* hints, const SearchState&) const`
-// (search/solver.hpp): the game settles wins in one and losses in one or two
+// (search/hooks.hpp): the game settles wins in one and losses in one or two
 // moves without playing every move, lists only the moves worth searching,
 // with an ordering hint for each (0 .. 2^14 - 1, higher first), and says who
 // can still win at all.
@@ -47,6 +50,36 @@ struct Tactics {
   Move dropped_move = -1;  // one of the moves left out, when dropped > 0
   bool mover_can_win = true, opponent_can_win = true;  // false: no line is left for them
 };
+
+// The shape of a game's observation planes (a learner's view of a position).
+struct ObservationShape {
+  int planes, rows, cols;
+  int size() const noexcept { return planes * rows * cols; }
+};
+
+// A line complete on the board: whose marks make it (Classic: the symbol,
+// which free choice lets either player write) and its cells, ascending
+// (Ultimate: the small boards of a line of boards).
+struct CompletedLine {
+  Player owner;
+  std::vector<int> cells;
+  friend bool operator==(const CompletedLine&, const CompletedLine&) = default;
+};
+
+// The lines (bit masks of cells) of `lines` that X's cells `x` or O's cells
+// `o` hold whole, X's first.
+template <class Lines>
+std::vector<CompletedLine> lines_held(const Lines& lines, std::uint64_t x, std::uint64_t o) {
+  std::vector<CompletedLine> out;
+  for (Player p : {Player::X, Player::O})
+    for (std::uint64_t line : lines)
+      if (((p == Player::X ? x : o) & line) == line) {
+        CompletedLine held{p, {}};
+        bits::for_each(line, [&](int c) { held.cells.push_back(c); });
+        out.push_back(std::move(held));
+      }
+  return out;
+}
 
 // What a user-facing game adds: ids, notation, position strings, text.
 template <class G>

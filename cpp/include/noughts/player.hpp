@@ -11,6 +11,9 @@ constexpr Player opponent(Player p) noexcept {
   return p == Player::X ? Player::O : Player::X;
 }
 
+// "X" or "O", as messages and boards name the players.
+constexpr const char* player_name(Player p) noexcept { return p == Player::X ? "X" : "O"; }
+
 enum class Result : std::uint8_t { Ongoing = 0, XWins = 1, OWins = 2, Draw = 3 };
 
 // Why a game ended. One list for all games so that search and bindings can

@@ -10,8 +10,10 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "noughts/bits.hpp"
+#include "noughts/board3.hpp"
 #include "noughts/game.hpp"
 #include "noughts/move_list.hpp"
 #include "noughts/player.hpp"
@@ -21,12 +23,11 @@ namespace noughts {
 
 namespace quantum {
 
-inline constexpr int kCells = 9;
+inline constexpr int kCells = board3::kCells;
 inline constexpr int kPairs = 36;                // ids 0..35: spooky pair {a, b}, a < b, lexicographic
 inline constexpr Move kCollapse = 36;            // 36 + c: the pending mark lands in cell c
 inline constexpr Move kLastCell = 45;            // 45 + c: the single classical mark in the last free cell
 inline constexpr int kNumActions = 54;
-inline constexpr std::uint16_t kBoard = 0x1ff;   // all nine cells
 inline constexpr int kNoLine = 10;               // "no line": later than any move number
 
 struct PairTable {
@@ -46,60 +47,25 @@ constexpr PairTable make_pair_table() {
 }
 inline constexpr PairTable kPair = make_pair_table();
 
-inline constexpr std::array<std::uint16_t, 8> kLines = {
-    0007, 0070, 0700,  // rows
-    0111, 0222, 0444,  // columns
-    0421, 0124,        // diagonals a1-c3 and c1-a3
-};
-
-// The eight symmetries of the square, numbered as Classic numbers them on a
-// square board, so symmetry s means the same map in every game.
-constexpr std::array<std::array<std::uint8_t, kCells>, 8> make_symmetries() {
-  std::array<std::array<std::uint8_t, kCells>, 8> map{};
-  for (int s = 0; s < 8; ++s)
-    for (int r = 0; r < 3; ++r)
-      for (int c = 0; c < 3; ++c) {
-        int ir = r, ic = c;
-        switch (s) {
-          case 1: ir = c, ic = 2 - r; break;
-          case 2: ir = 2 - r, ic = 2 - c; break;
-          case 3: ir = 2 - c, ic = r; break;
-          case 4: ic = 2 - c; break;
-          case 5: ir = 2 - r; break;
-          case 6: ir = c, ic = r; break;
-          case 7: ir = 2 - c, ic = 2 - r; break;
-          default: break;
-        }
-        map[s][r * 3 + c] = static_cast<std::uint8_t>(ir * 3 + ic);
-      }
-  return map;
-}
-inline constexpr auto kSymmetry = make_symmetries();
-
 // [s][p]: the pair id of pair p's image under symmetry s.
 constexpr std::array<std::array<std::uint8_t, kPairs>, 8> make_pair_images() {
   std::array<std::array<std::uint8_t, kPairs>, 8> image{};
   for (int s = 0; s < 8; ++s)
-    for (int p = 0; p < kPairs; ++p) image[s][p] = kPair.id[kSymmetry[s][kPair.a[p]]][kSymmetry[s][kPair.b[p]]];
+    for (int p = 0; p < kPairs; ++p)
+      image[s][p] = kPair.id[board3::kSymmetry[s][kPair.a[p]]][board3::kSymmetry[s][kPair.b[p]]];
   return image;
 }
 inline constexpr auto kPairImage = make_pair_images();
 
-// For each set of cells (9 bits): how many there are, and the n-th of them
-// (lowest first). Tables, because portable builds have no popcnt or pdep
-// instruction and random playouts pick cells by rank on every move.
-struct CellSets {
-  std::array<std::uint8_t, 512> count{};
-  std::array<std::array<std::uint8_t, kCells>, 512> nth{};
-};
-constexpr CellSets make_cell_sets() {
-  CellSets t;
-  for (int set = 0; set < 512; ++set)
-    for (int c = 0; c < kCells; ++c)
-      if (set >> c & 1) t.nth[set][t.count[set]++] = static_cast<std::uint8_t>(c);
+// kPairsWithin[free]: the pair ids (bit p) whose two cells are both in the
+// 9-bit set `free`: the legal spooky moves.
+inline constexpr std::array<std::uint64_t, 512> kPairsWithin = [] {
+  std::array<std::uint64_t, 512> t{};
+  for (int f = 0; f < 512; ++f)
+    for (int p = 0; p < kPairs; ++p)
+      if ((f >> kPair.a[p] & 1) && (f >> kPair.b[p] & 1)) t[f] |= std::uint64_t{1} << p;
   return t;
-}
-inline constexpr CellSets kCellSets = make_cell_sets();
+}();
 
 // The player who writes mark k (1..9).
 constexpr Player mark_owner(int k) noexcept { return (k & 1) ? Player::X : Player::O; }
@@ -109,7 +75,6 @@ constexpr Player mark_owner(int k) noexcept { return (k & 1) ? Player::X : Playe
 class Quantum {
  public:
   static constexpr int kMaxActions = quantum::kNumActions;
-  static constexpr const char* kName = "quantum";
   using MoveList = noughts::MoveList<kMaxActions>;
 
   Quantum() noexcept {
@@ -166,7 +131,7 @@ class Quantum {
       collapse(rng.below(2) ? quantum::kPair.b[p] : quantum::kPair.a[p]);
     } else {
       const std::uint16_t free = free_cells();
-      const int f = quantum::kCellSets.count[free];
+      const int f = bits::kSmallSets.count[free];
       if (f == 1) {
         ++marks_;
         land(marks_, bits::lowest(free));
@@ -178,7 +143,7 @@ class Quantum {
         const int i = static_cast<int>(r) / (f - 1);
         int j = static_cast<int>(r) % (f - 1);
         if (j >= i) ++j;
-        write_pair(quantum::kCellSets.nth[free][i], quantum::kCellSets.nth[free][j]);
+        write_pair(bits::kSmallSets.member[free][i], bits::kSmallSets.member[free][j]);
       }
     }
     ++ply_;
@@ -190,8 +155,8 @@ class Quantum {
   int num_symmetries() const noexcept { return 8; }
   Quantum symmetric(int s) const noexcept;
   // The smallest hash() of the eight symmetric images: the solver's table
-  // key, the same for every image. Computed from the marks alone, without
-  // building the images (building them took 44 % of a solve).
+  // key, the same for every image. Computed from the marks alone: building
+  // the images at every node would cost more than the rest of the search.
   std::uint64_t canonical_hash() const noexcept;
 
   friend bool operator==(const Quantum& a, const Quantum& b) noexcept {
@@ -206,7 +171,7 @@ class Quantum {
   int classical(int cell) const noexcept { return static_cast<int>((classical_ >> (4 * cell)) & 15); }
   // Cells holding a classical mark of X (0) or O (1).
   std::uint16_t classical_cells(int player) const noexcept { return owned_[player]; }
-  std::uint16_t free_cells() const noexcept { return quantum::kBoard & ~(owned_[0] | owned_[1]); }
+  std::uint16_t free_cells() const noexcept { return board3::kFull & ~(owned_[0] | owned_[1]); }
   // The pair id of mark k while it is spooky, -1 once classical or not yet written.
   int spooky_pair(int k) const noexcept { return pair_of(k); }
   // Whether the newest mark closed a cycle that its chooser must collapse.
@@ -216,15 +181,55 @@ class Quantum {
   // quantum::kNoLine. This is what decides a game with lines for both.
   std::array<int, 2> line_times() const noexcept;
 
+  // What legal_moves() lists, as a bit set of ids (all 54 fit a word).
+  std::uint64_t legal_ids() const noexcept {
+    using namespace quantum;
+    if (outcome_.over()) return 0;
+    if (pending_) {  // the pending mark lands in one of its two cells
+      const int p = pair_of(marks_);
+      return p < 0 ? 0 : bits::bit(kCollapse + kPair.a[p]) | bits::bit(kCollapse + kPair.b[p]);
+    }
+    const unsigned free = free_cells();
+    if ((free & (free - 1)) == 0) return bits::bit(kLastCell + bits::lowest(free));  // one free cell left
+    return kPairsWithin[free];
+  }
+  // The lines of classical marks of one player (after a collapse that gave
+  // both players lines, both players' lines).
+  std::vector<CompletedLine> completed_lines() const;
+
   // ---- text and ids (not hot) ----
   int num_actions() const noexcept { return quantum::kNumActions; }
-  bool is_legal(Move m) const noexcept { return why_illegal(m).empty(); }
+  // Nine marks at most, and each collapse makes at least two cells
+  // classical, so at most four collapse choices: 13 moves.
+  static constexpr int max_game_length() noexcept { return 13; }
+  // Whether the move id m is legal: what why_illegal(m).empty() says,
+  // without building the message (VectorGame tests every action of a batch).
+  bool is_legal(Move m) const noexcept { return m >= 0 && m < quantum::kNumActions && (legal_ids() >> m & 1); }
+  // A uniformly random legal move of a game that is not over: the move
+  // legal_moves()[rng.below(size)] would give, without building the list.
+  Move random_move(Rng& rng) const noexcept {
+    const std::uint64_t ids = legal_ids(), totals = bits::byte_totals(ids);
+    return bits::nth_set_bit(ids, totals, rng.below(static_cast<std::uint32_t>(bits::count_of(totals))));
+  }
+  // The cells a move marks: both cells of a spooky pair, the cell a
+  // collapse choice puts the pending mark in, or the last free cell.
+  std::vector<int> move_cells(Move m) const;
   std::string why_illegal(Move m) const;
   std::string move_name(Move m) const;
   Move parse_move(std::string_view text) const;
   std::string to_string() const;
   static Quantum from_string(std::string_view text);
   std::string render() const;
+
+  // ---- learning (cpp/src/quantum_planes.cpp) ----
+  // Thirteen 3x3 planes, seen by `view`: classical marks of view, of the
+  // other player; for t = 1..9 the cells holding spooky mark t (planes
+  // 2..10; odd t are X's); the two cells of a pending collapse; cells
+  // without a classical mark.
+  static constexpr ObservationShape observation_shape() noexcept { return {13, 3, 3}; }
+  void observe(std::uint8_t* out, Player view) const noexcept;
+  // num_actions() bytes: 1 where the move id is legal.
+  void write_legal_mask(std::uint8_t* out) const noexcept;
 
  private:
   int pair_of(int k) const noexcept {
@@ -293,9 +298,9 @@ class Quantum {
   // The end test after classical marks were added (a collapse or the last cell).
   void decide() noexcept {
     bool line = false;
-    for (auto l : quantum::kLines) line |= (owned_[0] & l) == l || (owned_[1] & l) == l;
+    for (auto l : board3::kLines) line |= (owned_[0] & l) == l || (owned_[1] & l) == l;
     if (!line) {
-      if ((owned_[0] | owned_[1]) == quantum::kBoard) outcome_ = Outcome::draw();
+      if ((owned_[0] | owned_[1]) == board3::kFull) outcome_ = Outcome::draw();
       return;
     }
     const auto t = line_times();
@@ -319,7 +324,7 @@ class Quantum {
 inline std::array<int, 2> Quantum::line_times() const noexcept {
   std::array<int, 2> t = {quantum::kNoLine, quantum::kNoLine};
   for (int p = 0; p < 2; ++p) {
-    for (auto line : quantum::kLines) {
+    for (auto line : board3::kLines) {
       if ((owned_[p] & line) != line) continue;
       int last = 0;
       bits::for_each(line, [&](int c) { last = std::max(last, classical(c)); });

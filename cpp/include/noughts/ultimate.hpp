@@ -9,7 +9,7 @@
 //     the decided boards (won by either, or drawn);
 //   - the cell index of the last move (the board it sends to).
 // A random move is then a load of the sent-to board's count, a multiply and
-// a table look-up of the r-th empty cell: the chain from one move to the next
+// a table look-up of the r-th empty cell (bits::kSmallSets): the chain from one move to the next
 // is short, which is what bounds playout speed. A position is 56 bytes,
 // copied at every node of a search (copy-make).
 #pragma once
@@ -19,8 +19,10 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "noughts/bits.hpp"
+#include "noughts/board3.hpp"
 #include "noughts/game.hpp"
 #include "noughts/move_list.hpp"
 #include "noughts/player.hpp"
@@ -28,102 +30,6 @@
 
 namespace noughts {
 
-namespace ultimate_tables {
-
-// All nine cells of a 3x3 board, as a 9-bit mask (bit i = cell i in reading order).
-inline constexpr std::uint16_t kFull = 0x1ff;
-
-// The eight lines of a 3x3 board. The same lines serve both levels: cells of
-// a small board and small boards of the big one.
-inline constexpr std::uint16_t kLines[8] = {0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124};
-
-// kHasLine[mask]: whether a 9-bit mask contains a line. One byte look-up
-// replaces eight mask tests on every move.
-inline constexpr std::array<bool, 512> kHasLine = [] {
-  std::array<bool, 512> t{};
-  for (int m = 0; m < 512; ++m)
-    for (auto line : kLines)
-      if ((m & line) == line) t[m] = true;
-  return t;
-}();
-
-// kNthEmpty[occupied][r]: the r-th empty cell (0-based, reading order) of a
-// board whose occupied cells are the 9-bit mask. A uniform pick is a table
-// look-up, not a bit scan: it avoids std::popcount and variable shifts, slow
-// on baseline x86-64 (wheels cannot assume POPCNT or BMI2).
-inline constexpr std::array<std::array<std::uint8_t, 9>, 512> kNthEmpty = [] {
-  std::array<std::array<std::uint8_t, 9>, 512> t{};
-  for (int m = 0; m < 512; ++m) {
-    int n = 0;
-    for (int i = 0; i < 9; ++i)
-      if (!(m >> i & 1)) t[m][n++] = static_cast<std::uint8_t>(i);
-  }
-  return t;
-}();
-// kWinningCells[own]: the cells that would complete a line of a board where a
-// player holds the 9-bit mask `own` (whether they are empty is checked apart).
-inline constexpr std::array<std::uint16_t, 512> kWinningCells = [] {
-  std::array<std::uint16_t, 512> t{};
-  for (int m = 0; m < 512; ++m)
-    for (int c = 0; c < 9; ++c)
-      if (!(m >> c & 1) && kHasLine[m | 1 << c]) t[m] |= static_cast<std::uint16_t>(1 << c);
-  return t;
-}();
-
-// kCount[mask]: the number of cells in a 9-bit mask (a look-up: wheels cannot
-// assume POPCNT).
-inline constexpr std::array<std::uint8_t, 512> kCount = [] {
-  std::array<std::uint8_t, 512> t{};
-  for (int m = 0; m < 512; ++m) t[m] = static_cast<std::uint8_t>(std::popcount(static_cast<unsigned>(m)));
-  return t;
-}();
-
-// kLineFree[theirs]: whether some line of a board holds none of the mask
-// `theirs`, i.e. the other player can still win that board.
-inline constexpr std::array<bool, 512> kLineFree = [] {
-  std::array<bool, 512> t{};
-  for (int m = 0; m < 512; ++m)
-    for (auto line : kLines)
-      if ((m & line) == 0) t[m] = true;
-  return t;
-}();
-
-// The dihedral group of the square on a 3x3 index (0..8, reading order):
-// kSymmetry[s][i] is the image of i under symmetry s (0 = identity). The same
-// map acts on boards and on cells, which keeps "cell c sends to board c".
-inline constexpr std::array<std::array<std::uint8_t, 9>, 8> kSymmetry = [] {
-  std::array<std::array<std::uint8_t, 9>, 8> t{};
-  for (int s = 0; s < 8; ++s)
-    for (int r = 0; r < 3; ++r)
-      for (int c = 0; c < 3; ++c) {
-        int ir = r, ic = c;
-        switch (s) {
-          case 0: break;
-          case 1: ir = c, ic = 2 - r; break;      // rotate 90 degrees clockwise
-          case 2: ir = 2 - r, ic = 2 - c; break;  // rotate 180
-          case 3: ir = 2 - c, ic = r; break;      // rotate 270
-          case 4: ic = 2 - c; break;              // mirror left-right
-          case 5: ir = 2 - r; break;              // mirror top-bottom
-          case 6: ir = c, ic = r; break;          // main diagonal
-          default: ir = 2 - c, ic = 2 - r; break; // anti-diagonal
-        }
-        t[s][r * 3 + c] = static_cast<std::uint8_t>(ir * 3 + ic);
-      }
-  return t;
-}();
-
-// The image of a 9-bit mask (of cells or of boards) under symmetry s.
-inline constexpr std::array<std::array<std::uint16_t, 512>, 8> kMapMask = [] {
-  std::array<std::array<std::uint16_t, 512>, 8> t{};
-  for (int s = 0; s < 8; ++s)
-    for (int m = 0; m < 512; ++m)
-      for (int i = 0; i < 9; ++i)
-        if (m >> i & 1) t[s][m] |= static_cast<std::uint16_t>(1u << kSymmetry[s][i]);
-  return t;
-}();
-inline constexpr unsigned map_mask(int s, unsigned mask) noexcept { return kMapMask[s][mask]; }
-
-}  // namespace ultimate_tables
 
 // What a small board is: still open, won by a player, or drawn (full, no line).
 enum class BoardState : std::uint8_t { Open = 0, XWon = 1, OWon = 2, Drawn = 3 };
@@ -132,7 +38,6 @@ class Ultimate {
  public:
   static constexpr int kBoards = 9;
   static constexpr int kMaxActions = 81;
-  static constexpr const char* kName = "ultimate";
   using MoveList = noughts::MoveList<kMaxActions>;
   // random_playouts runs four games interleaved (see search/playout.hpp).
   static constexpr int kPlayoutLanes = 4;
@@ -154,9 +59,7 @@ class Ultimate {
     out.clear();
     if (outcome_.over()) return;
     // Ascending ids: boards in order, cells in order within each board.
-    const int forced = forced_board();
-    const unsigned boards = forced >= 0 ? 1u << forced : open_boards();
-    bits::for_each(boards, [&](int b) {
+    bits::for_each(playable_boards(), [&](int b) {
       bits::for_each(empty_cells(b), [&](int c) { out.push(b * 9 + c); });
     });
   }
@@ -189,8 +92,8 @@ class Ultimate {
   // The hash of symmetric(s) without building it (the solver's table key
   // takes the smallest over the eight symmetries at every node).
   std::uint64_t symmetric_hash(int s) const noexcept {
-    using ultimate_tables::kSymmetry;
-    using ultimate_tables::map_mask;
+    using board3::kSymmetry;
+    using board3::map_mask;
     std::array<std::uint32_t, kBoards> marks{};
     for (int b = 0; b < kBoards; ++b)
       marks[kSymmetry[s][b]] = map_mask(s, marks_[0][b]) | map_mask(s, marks_[1][b]) << 9;
@@ -208,7 +111,9 @@ class Ultimate {
   // by what they are worth against a player who does. The game must not be
   // over.
   Move rollout_move(Rng& rng) const noexcept {
-    using namespace ultimate_tables;
+    using board3::kFull;
+    using board3::kWinningCells;
+    const auto& sets = bits::kSmallSets;
     const int p = ply_ & 1, q = p ^ 1;
     const int forced = forced_board();
     const unsigned boards = forced >= 0 ? 1u << forced : open_boards();
@@ -227,18 +132,18 @@ class Ultimate {
     if (forced >= 0) {
       const unsigned cells = empty_cells(forced) & safe;
       if (cells == 0) return random_move(rng);
-      return 9 * forced + kNthEmpty[~cells & kFull][rng.below(kCount[cells])];
+      return 9 * forced + sets.member[cells][rng.below(sets.count[cells])];
     }
     // A free move (rare with threats about): the r-th safe cell of the open boards.
     std::uint32_t total = 0;
-    bits::for_each(boards, [&](int b) { total += kCount[empty_cells(b) & safe]; });
+    bits::for_each(boards, [&](int b) { total += sets.count[empty_cells(b) & safe]; });
     if (total == 0) return random_move(rng);
     std::uint32_t r = rng.below(total);
     for (unsigned f = boards;; f &= f - 1) {
       const int b = std::countr_zero(f);
       const unsigned cells = empty_cells(b) & safe;
-      if (r < kCount[cells]) return 9 * b + kNthEmpty[~cells & kFull][r];
-      r -= kCount[cells];
+      if (r < sets.count[cells]) return 9 * b + sets.member[cells][r];
+      r -= sets.count[cells];
     }
   }
 
@@ -270,16 +175,16 @@ class Ultimate {
     const unsigned won = won_[static_cast<int>(p)];
     unsigned alive = won;
     bits::for_each(open_boards(), [&](int b) {
-      if (ultimate_tables::kLineFree[marks(opponent(p), b)]) alive |= 1u << b;
+      if (board3::kLineFree[marks(opponent(p), b)]) alive |= 1u << b;
     });
-    if (ultimate_tables::kHasLine[alive]) return true;
+    if (board3::kHasLine[alive]) return true;
     return tiebreak_ && bits::count(alive) > bits::count(won_[static_cast<int>(opponent(p))]);
   }
 
   int num_symmetries() const noexcept { return 8; }
   Ultimate symmetric(int s) const noexcept {
-    using ultimate_tables::kSymmetry;
-    using ultimate_tables::map_mask;
+    using board3::kSymmetry;
+    using board3::map_mask;
     Ultimate g(tiebreak_);
     for (int b = 0; b < kBoards; ++b)
       for (int p = 0; p < 2; ++p) g.marks_[p][kSymmetry[s][b]] = static_cast<std::uint16_t>(map_mask(s, marks_[p][b]));
@@ -300,20 +205,61 @@ class Ultimate {
   int forced_board() const noexcept { return open_cells_[sent_] ? sent_ : -1; }
   // Cells of small board b (bit c = cell c) holding player p's marks.
   unsigned marks(Player p, int b) const noexcept { return marks_[static_cast<int>(p)][b]; }
-  unsigned empty_cells(int b) const noexcept { return ~occupied(b) & ultimate_tables::kFull; }
+  unsigned empty_cells(int b) const noexcept { return ~occupied(b) & board3::kFull; }
+  // The small boards the mover may play in (none once the game is over).
+  unsigned playable_boards() const noexcept {
+    if (outcome_.over()) return 0;
+    const int forced = forced_board();
+    return forced >= 0 ? 1u << forced : open_boards();
+  }
   // Boards (bit b = board b) won by p; decided = won by either or drawn.
   unsigned won_boards(Player p) const noexcept { return won_[static_cast<int>(p)]; }
   unsigned decided_boards() const noexcept { return decided_; }
-  unsigned open_boards() const noexcept { return ~decided_ & ultimate_tables::kFull; }
+  unsigned open_boards() const noexcept { return ~decided_ & board3::kFull; }
   BoardState board_state(int b) const noexcept {
     if (won_[0] >> b & 1) return BoardState::XWon;
     if (won_[1] >> b & 1) return BoardState::OWon;
     return (decided_ >> b & 1) ? BoardState::Drawn : BoardState::Open;
   }
 
+  // The lines of small boards won by one player (the winner's, once the game
+  // is won by a line).
+  std::vector<CompletedLine> completed_lines() const;
+
+  // ---- the 9x9 grid ----
+  // Grid squares are numbered from the top left, row 0..8 and column 0..8;
+  // move id board * 9 + cell is the square in grid row 3 * (board / 3) +
+  // cell / 3 and column 3 * (board % 3) + cell % 3.
+  struct GridSquare {
+    int row, col;
+  };
+  static constexpr Move grid_to_id(int row, int col) noexcept {
+    return (row / 3 * 3 + col / 3) * 9 + row % 3 * 3 + col % 3;
+  }
+  static constexpr GridSquare id_to_grid(Move m) noexcept {
+    const int b = m / 9, c = m % 9;
+    return {b / 3 * 3 + c / 3, b % 3 * 3 + c % 3};
+  }
+  // The mark in a grid square: 'x', 'o' or '.'.
+  char mark_at(int row, int col) const noexcept {
+    const Move m = grid_to_id(row, col);
+    const unsigned bit = 1u << (m % 9);
+    return (marks_[0][m / 9] & bit) ? 'x' : (marks_[1][m / 9] & bit) ? 'o' : '.';
+  }
+
   // ---- text and ids (not hot) ----
   int num_actions() const noexcept { return kMaxActions; }
-  bool is_legal(Move m) const noexcept { return why_illegal(m).empty(); }
+  // Every move fills a cell.
+  static constexpr int max_game_length() noexcept { return 81; }
+  // Whether the move id m is legal: what why_illegal(m).empty() says,
+  // without building the message (VectorGame tests every action of a batch).
+  bool is_legal(Move m) const noexcept {
+    if (m < 0 || m >= kMaxActions) return false;
+    const int b = m / 9, c = m - 9 * b;
+    return (playable_boards() >> b & 1) && (empty_cells(b) >> c & 1);
+  }
+  // The grid squares (row * 9 + col) a move marks: its one square.
+  std::vector<int> move_cells(Move m) const;
   std::string why_illegal(Move m) const;
   // Algebraic on the 9x9 grid: columns a..i from the left, rows 1..9 from the
   // top (id 0 = a1, 40 = e5, 80 = i9).
@@ -323,6 +269,15 @@ class Ultimate {
   std::string to_string() const;
   static Ultimate from_string(std::string_view text);
   std::string render() const;
+
+  // ---- learning (cpp/src/ultimate_planes.cpp) ----
+  // Six 9x9 planes, seen by `view`: view's marks, the other player's marks,
+  // cells of legal moves, boards won by view, boards won by the other
+  // player, drawn boards (every cell of such a board set).
+  static constexpr ObservationShape observation_shape() noexcept { return {6, 9, 9}; }
+  void observe(std::uint8_t* out, Player view) const noexcept;
+  // num_actions() bytes: 1 where the move id is legal.
+  void write_legal_mask(std::uint8_t* out) const noexcept;
 
   // "board 4 (d4-f6)": a small board with the grid cells it spans.
   static std::string board_name(int b);
@@ -341,8 +296,8 @@ class Ultimate {
     const unsigned won = won_[static_cast<int>(p)];
     bool found = false;
     bits::for_each(boards & ~decided_, [&](int b) {
-      found = found || (ultimate_tables::kHasLine[won | 1u << b] &&
-                        (ultimate_tables::kWinningCells[marks(p, b)] & empty_cells(b)) != 0);
+      found = found || (board3::kHasLine[won | 1u << b] &&
+                        (board3::kWinningCells[marks(p, b)] & empty_cells(b)) != 0);
     });
     return found;
   }
@@ -364,11 +319,10 @@ class Ultimate {
     int board, cell;
   };
   Cell random_cell(Rng& rng) const noexcept {
-    using namespace ultimate_tables;
     // Sent to an open board: it has empty cells.
     const int b = sent_;
     if (const std::uint32_t n = open_cells_[b]) [[likely]]
-      return {b, kNthEmpty[occupied(b)][rng.below(n)]};
+      return {b, bits::kSmallSets.member[empty_cells(b)][rng.below(n)]};
     // Free: every empty cell of every open board (decided boards count no
     // cells). The r-th of them is found without a branch: a loop that
     // stops at the right board mispredicts its exit at almost every free
@@ -380,7 +334,6 @@ class Ultimate {
   // id order. The counts of boards 0-7 sit in the bytes of one word (board 8
   // apart, the ninth group of bits::select_byte).
   Cell nth_free(Rng& rng) const noexcept {
-    using namespace ultimate_tables;
     std::uint64_t counts;  // byte i: the open cells of board i (bytes in memory order)
     if constexpr (std::endian::native == std::endian::little) {
       std::memcpy(&counts, open_cells_.data(), sizeof counts);
@@ -391,7 +344,7 @@ class Ultimate {
     const std::uint64_t through = counts * bits::kEachByte;  // byte i: cells in boards 0..i (at most 72)
     const std::uint32_t r = rng.below(static_cast<std::uint32_t>(through >> 56) + open_cells_[8]);
     const bits::ByteSelect at = bits::select_byte(through, r);
-    return {at.group, kNthEmpty[occupied(at.group)][r - at.before]};
+    return {at.group, bits::kSmallSets.member[empty_cells(at.group)][r - at.before]};
   }
 
   // Writes the mover's mark in cell c of board b and updates everything the
@@ -400,8 +353,8 @@ class Ultimate {
   // branch there (measured) costs more in mispredictions than these few bit
   // operations at every move. The end of the game is the one rare branch.
   void place(int b, int c) noexcept {
-    using ultimate_tables::kFull;
-    using ultimate_tables::kHasLine;
+    using board3::kFull;
+    using board3::kHasLine;
     // Every load comes before the first store: byte stores may alias any
     // byte, and the compiler would load the same fields again.
     const unsigned ply = ply_, p = ply & 1, left = open_cells_[b] - 1u;

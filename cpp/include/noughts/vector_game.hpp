@@ -9,32 +9,10 @@
 #include "noughts/errors.hpp"
 #include "noughts/observation.hpp"
 #include "noughts/rng.hpp"
-#include "noughts/search/playout.hpp"
 
 namespace noughts {
 
-// Overloads of random_action (search/playout.hpp) that draw the same index
-// as the move list would from a bit set of the moves (lists are in ascending
-// id order, so the r-th set bit is list[r]), without building the list.
-inline Move random_action(const Ultimate& g, Rng& rng) noexcept { return g.random_move(rng); }
-
-// With free choice each base lists two ids, 2 * base (X) then 2 * base + 1
-// (O): the r-th id is base r / 2 with symbol r % 2.
-inline Move random_action(const Classic& g, Rng& rng) noexcept {
-  const std::uint64_t bases = g.legal_bases(), totals = byte_totals(bases);
-  const auto n = static_cast<std::uint32_t>(count_of(totals));
-  if (!g.rules().free_choice()) return nth_set_bit(bases, totals, rng.below(n));
-  const std::uint32_t r = rng.below(2 * n);
-  return 2 * nth_set_bit(bases, totals, r >> 1) + static_cast<Move>(r & 1);
-}
-
-inline Move random_action(const Quantum& g, Rng& rng) noexcept {
-  const std::uint64_t ids = legal_ids(g), totals = byte_totals(ids);
-  return nth_set_bit(ids, totals, rng.below(static_cast<std::uint32_t>(count_of(totals))));
-}
-
-template <class G>
-  requires Game<G> && Observable<G>
+template <Observable G>
 class VectorGame {
  public:
   VectorGame(const G& start, int n, std::uint64_t seed = 0)
@@ -43,7 +21,7 @@ class VectorGame {
   int size() const noexcept { return static_cast<int>(games_.size()); }
   const G& start() const noexcept { return start_; }
   const G& game(int i) const noexcept { return games_[static_cast<std::size_t>(i)]; }
-  ObservationShape shape() const noexcept { return observation_shape(start_); }
+  ObservationShape shape() const noexcept { return start_.observation_shape(); }
   int num_actions() const noexcept { return start_.num_actions(); }
 
   void reset() {
@@ -56,7 +34,7 @@ class VectorGame {
     const int na = num_actions();
     for (int i = 0; i < size(); ++i) {
       const std::int64_t a = actions[i];
-      if (a < 0 || a >= na || !legal_action(games_[static_cast<std::size_t>(i)], static_cast<Move>(a))) [[unlikely]]
+      if (a < 0 || a >= na || !games_[static_cast<std::size_t>(i)].is_legal(static_cast<Move>(a))) [[unlikely]]
         reject(i, a);
     }
   }
@@ -86,7 +64,7 @@ class VectorGame {
   // A uniformly random legal move for each game (for baselines, self-play
   // openings and benchmarks), from the vector's own seeded generator.
   void random_actions(std::int64_t* out) {
-    for (int i = 0; i < size(); ++i) out[i] = random_action(games_[static_cast<std::size_t>(i)], rng_);
+    for (int i = 0; i < size(); ++i) out[i] = games_[static_cast<std::size_t>(i)].random_move(rng_);
   }
 
   void write_all(std::uint8_t* observations, std::uint8_t* masks, std::int8_t* to_move) const {
@@ -98,15 +76,15 @@ class VectorGame {
  private:
   void write(int i, std::uint8_t* obs, std::uint8_t* mask, std::int8_t* to_move) const {
     const G& g = games_[static_cast<std::size_t>(i)];
-    if (obs) observe(g, obs);
-    if (mask) legal_mask(g, mask, num_actions());
+    if (obs) g.observe(obs, g.to_move());
+    if (mask) g.write_legal_mask(mask);
     if (to_move) to_move[i] = static_cast<std::int8_t>(g.to_move());
   }
 
   [[noreturn]] void reject(int i, std::int64_t a) const {
     const G& g = games_[static_cast<std::size_t>(i)];
-    const std::string why =
-        (a < 0 || a >= g.num_actions()) ? "id " + std::to_string(a) + " is out of range" : g.why_illegal(static_cast<Move>(a));
+    const std::string why = (a < 0 || a >= g.num_actions()) ? move_id_out_of_range(a, g.num_actions())
+                                                             : g.why_illegal(static_cast<Move>(a));
     throw IllegalMoveError("game " + std::to_string(i) + ": illegal action " + std::to_string(a) + ": " + why);
   }
 

@@ -38,27 +38,12 @@
 #include "noughts/errors.hpp"
 #include "noughts/game.hpp"
 #include "noughts/rng.hpp"
+#include "noughts/search/hooks.hpp"
 #include "noughts/search/playout.hpp"
 
 namespace noughts {
 
 // ---- rollout policy ---------------------------------------------------------
-
-// The hook a game may provide for smarter rollouts: the move its policy plays
-// here (take an immediate win, block an immediate loss, ...). It is only
-// called on positions that are not over.
-template <class G>
-concept HasRolloutMove = requires(const G& g, Rng& rng) {
-  { g.rollout_move(rng) } -> std::convertible_to<Move>;
-};
-
-// The hook a game may provide to value a position without a rollout: for
-// the player to move, -1 (lost) .. +1 (won). Only called on positions that
-// are not over.
-template <class G>
-concept HasEvaluate = requires(const G& g) {
-  { g.evaluate() } -> std::convertible_to<float>;
-};
 
 // The default rollout: the game's policy if it has one (and `use_policy`),
 // else uniformly random moves (through the game's play_random when it has
@@ -89,7 +74,7 @@ struct MctsConfig {
   std::uint64_t seed = 0;
   bool reuse = true;                     // keep the subtree of the new root between searches
   bool heuristics = true;                // use the game's rollout policy where it has one
-  bool evaluation = true;                // value leaves by the game's evaluation where it has one, not by rollouts
+  bool evaluation = false;               // value leaves by the game's evaluation where it has one, not by rollouts
 };
 
 struct MctsBudget {
@@ -216,7 +201,7 @@ class MctsTree {
   // Visits are 32-bit: a search stops once the root has this many.
   static constexpr std::uint32_t kMaxVisits = std::numeric_limits<std::int32_t>::max() - 1;
 
-  MctsTree(std::uint64_t seed, std::uint32_t capacity, double c, bool heuristics = true, bool evaluation = true)
+  MctsTree(std::uint64_t seed, std::uint32_t capacity, double c, bool heuristics = true, bool evaluation = false)
       : rng_(seed), capacity_(capacity), c_(static_cast<float>(c)), evaluate_(evaluation) {
     path_.resize(128);
     if constexpr (requires { rollout_.use_policy; }) rollout_.use_policy = heuristics;
@@ -560,7 +545,7 @@ class MctsTree {
   std::uint32_t capacity_;
   float c_;
   bool full_ = false;
-  bool evaluate_ = true;
+  bool evaluate_ = false;
   [[no_unique_address]] Rollout rollout_{};
 };
 

@@ -8,18 +8,23 @@
 
 #include "noughts/game.hpp"
 #include "noughts/rng.hpp"
+#include "noughts/search/hooks.hpp"
 
 namespace noughts {
 
 // A uniformly random legal move of a game that is not over: always
 // list[rng.below(list.size())] of its legal_moves() list, so a seed gives the
-// same moves whichever way they are drawn (vector_game.hpp has faster
-// overloads that draw the same index).
+// same moves whichever way they are drawn. A game's `random_move` hook
+// (search/hooks.hpp) draws the same move without building the list.
 template <Game G>
 Move random_action(const G& g, Rng& rng) {
-  typename G::MoveList moves;
-  g.legal_moves(moves);
-  return moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
+  if constexpr (HasRandomMove<G>) {
+    return g.random_move(rng);
+  } else {
+    typename G::MoveList moves;
+    g.legal_moves(moves);
+    return moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
+  }
 }
 
 // Plays one uniformly random legal move of a game that is not over; returns
@@ -27,11 +32,10 @@ Move random_action(const G& g, Rng& rng) {
 // `play_random(Rng&)` of the same distribution.
 template <Game G>
 bool random_step(G& game, Rng& rng) {
-  if constexpr (requires { game.play_random(rng); }) {
+  if constexpr (HasPlayRandom<G>) {
     game.play_random(rng);
   } else {
-    // <G>: the list draw itself, whichever overloads exist where G is used.
-    game.play(random_action<G>(game, rng));
+    game.play(random_action(game, rng));
   }
   return game.outcome().over();
 }
@@ -71,7 +75,7 @@ struct PlayoutCounts {
 // move and lose about 20% with lanes (measured), so they keep one.
 template <class G>
 constexpr int playout_lanes() {
-  if constexpr (requires { G::kPlayoutLanes; }) return G::kPlayoutLanes;
+  if constexpr (HasPlayoutLanes<G>) return G::kPlayoutLanes;
   else return 1;
 }
 

@@ -24,7 +24,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include "noughts/errors.hpp"
 #include "noughts/game.hpp"
+#include "noughts/search/hooks.hpp"
 #include "noughts/search/transposition_table.hpp"
 
 // The search's per-move helper must be inlined where it is used: left to
@@ -45,14 +47,6 @@ struct SolveLimits {
   const std::atomic<bool>* stop = nullptr;  // set from another thread to stop
 };
 
-// Thrown when the time limit passes or the stop flag is raised.
-struct SearchStopped : std::runtime_error {
-  SearchStopped(const char* why, std::uint64_t nodes_, double seconds_)
-      : std::runtime_error(why), nodes(nodes_), seconds(seconds_) {}
-  std::uint64_t nodes;
-  double seconds;
-};
-
 struct MoveValue {
   Move move;
   int value;  // +1 the mover wins, 0 draw, -1 the mover loses (after this move, with best play)
@@ -69,62 +63,11 @@ struct Solution {
   double seconds = 0;
 };
 
-namespace detail {
-// Optional game hook: does the player to move have a move that wins at once?
-template <class G>
-concept HasWinNow = requires(const G& g) {
-  { g.can_win_now() } -> std::convertible_to<bool>;
-};
-// Optional game hook: a cheap static guess of how good a move is, for
-// ordering (0 .. 2^14 - 1, higher first).
-template <class G>
-concept HasMoveHint = requires(const G& g, Move m) {
-  { g.move_order_hint(m) } -> std::convertible_to<int>;
-};
-// Optional game hook: false when no move here can leave the opponent an
-// immediate win (so the children need no can_win_now() test).
-template <class G>
-concept HasThreatHint = requires(const G& g) {
-  { g.opponent_may_win_next() } -> std::convertible_to<bool>;
-};
-// Optional game hook: can player p still win at all?
-template <class G>
-concept HasCanStillWin = requires(const G& g, Player p) {
-  { g.can_still_win(p) } -> std::convertible_to<bool>;
-};
-// Optional game hook: a state the solver carries down its search path,
-// updated a move at a time instead of recomputed at every node:
-// search_state() from scratch, search_state_after(s, m) for the position
-// after the legal move m, and key_of(s) the canonical key.
-template <class G>
-concept HasSearchState = requires(const G& g, const typename G::SearchState& s, Move m) {
-  { g.search_state() } -> std::same_as<typename G::SearchState>;
-  { g.search_state_after(s, m) } -> std::same_as<typename G::SearchState>;
-  { g.key_of(s) } -> std::same_as<std::uint64_t>;
-};
-struct NoSearchState {};
-template <class G>
-struct SearchStateOf {
-  using type = NoSearchState;
-};
-template <HasSearchState G>
-struct SearchStateOf<G> {
-  using type = typename G::SearchState;
-};
-// Optional game hook: the position's immediate facts and the moves worth
-// searching (Tactics in game.hpp), given its search state. A game with it is
-// searched without playing every move up front.
-template <class G>
-concept HasTactics =
-    requires(const G& g, typename G::MoveList& moves, int* hints, const typename SearchStateOf<G>::type& s) {
-      { g.tactics(moves, hints, s) } -> std::same_as<Tactics>;
-    };
-}  // namespace detail
 
 template <Game G>
 class Solver {
-  using State = typename detail::SearchStateOf<G>::type;
-  static constexpr bool kState = detail::HasSearchState<G>;
+  using State = typename SearchStateOf<G>::type;
+  static constexpr bool kState = HasSearchState<G>;
 
  public:
   static constexpr int kWin = 1000;
@@ -245,10 +188,10 @@ class Solver {
   }
   std::uint64_t key(const G& g) const noexcept {
     if (!limits_.symmetry) return g.hash();
-    if constexpr (requires { g.canonical_hash(); }) return g.canonical_hash();
+    if constexpr (HasCanonicalHash<G>) return g.canonical_hash();
     std::uint64_t best = g.hash();
     for (int s = 1; s < g.num_symmetries(); ++s) {
-      if constexpr (requires { g.symmetric_hash(s); }) best = std::min<std::uint64_t>(best, g.symmetric_hash(s));
+      if constexpr (HasSymmetricHash<G>) best = std::min<std::uint64_t>(best, g.symmetric_hash(s));
       else best = std::min<std::uint64_t>(best, g.symmetric(s).hash());
     }
     return best;
@@ -291,7 +234,7 @@ class Solver {
       return false;
     };
     const std::uint64_t k = key(g, state);
-    if constexpr (detail::HasTactics<G>) {
+    if constexpr (HasTactics<G>) {
       // The game settles what it can see at once, while the table's bucket
       // is on its way from memory.
       tt_.prefetch(k);
@@ -308,7 +251,7 @@ class Solver {
       // The same overlap with what comes before the probe: the dead-line
       // test and the move list.
       tt_.prefetch(k);
-      if constexpr (detail::HasCanStillWin<G>) {
+      if constexpr (HasCanStillWin<G>) {
         if (bound_by_who_can_win(g.can_still_win(me), g.can_still_win(opponent(me)))) return 0;
       }
       g.legal_moves(moves);
@@ -332,24 +275,21 @@ class Solver {
     std::array<int, G::kMaxActions> rank;
     int open = 0;
     auto rank_of = [&](int i) {
-      // The table's move first; then the game's hint (below 2^14), then
-      // history. Games with the tactics hook order by their hint alone:
-      // measured on Classic, history only added nodes there (4x4 k=4: 38 k
-      // nodes with it, 34 k without; 4x4 k=4 misere free choice: 11 M, 8 M).
+      // The table's move first; then, with the tactics hook, the game's
+      // hint alone (history only adds nodes to a search ordered by the
+      // hints); without it, history.
       const Move m = moves[i];
       if (m == tt_move) return std::numeric_limits<int>::max();
-      if constexpr (detail::HasTactics<G>) return clamp_hint(hints[i]) << 16;
-      int r = std::min(history_[static_cast<int>(me)][m], 0xffff);
-      if constexpr (detail::HasMoveHint<G>) r += clamp_hint(g.move_order_hint(m)) << 16;
-      return r;
+      if constexpr (HasTactics<G>) return clamp_hint(hints[i]) << 16;
+      return std::min(history_[static_cast<int>(me)][m], 0xffff);
     };
-    if constexpr (detail::HasTactics<G>) {
+    if constexpr (HasTactics<G>) {
       open = moves.size();  // ranked below, after the first move's search
     } else {
       children = &frame(depth);
       children->clear();
       bool test_threats = true;
-      if constexpr (detail::HasThreatHint<G>) test_threats = g.opponent_may_win_next();
+      if constexpr (HasThreatHint<G>) test_threats = g.opponent_may_win_next();
       for (int i = 0; i < moves.size(); ++i) {
         children->push_back(g);
         (*children)[i].play(moves[i]);
@@ -362,7 +302,7 @@ class Solver {
             store(k, -kWin, kWin, known, moves[i], nodes_before);  // exact: nothing beats it
             return known;
           }
-        } else if constexpr (detail::HasWinNow<G>) {
+        } else if constexpr (HasWinNow<G>) {
           if (test_threats && c.to_move() != me && c.can_win_now()) known = -(kWin - 2);
           else is_known = false;
         } else {
@@ -400,7 +340,7 @@ class Solver {
     const G* kids = children ? children->data() : nullptr;
     std::optional<G> scratch;  // the child being searched, with the hook
     auto child = [&](int i) -> const G& {
-      if constexpr (detail::HasTactics<G>) {
+      if constexpr (HasTactics<G>) {
         scratch.emplace(g);
         scratch->play(moves[i]);
         return *scratch;
@@ -418,7 +358,7 @@ class Solver {
       }
       return alpha >= beta;
     };
-    if constexpr (detail::HasTactics<G>) {
+    if constexpr (HasTactics<G>) {
       // Nine in ten nodes that search are cut by their first move. Away from
       // the root (where the cutoffs below want every child ranked), that move
       // is found by one branch-free max over the hints and searched before
@@ -462,7 +402,7 @@ class Solver {
     for (int j = 0; j < open; ++j) {
       const int i = pick(j);
       if (try_move(i)) {
-        if constexpr (!detail::HasTactics<G>) history_[static_cast<int>(me)][moves[i]] += 1 + (open - j);
+        if constexpr (!HasTactics<G>) history_[static_cast<int>(me)][moves[i]] += 1 + (open - j);
         break;
       }
     }

@@ -1,0 +1,122 @@
+// Every optional hook a game may offer search, in one place. Search is
+// written over the Game concept (game.hpp) and works without any of these;
+// a game that has one is searched faster, and each hook promises exactly
+// what its comment says (tests compare each game's hooks with the plain
+// path: the same draws, keys, values and nodes).
+#pragma once
+#include <concepts>
+#include <cstdint>
+
+#include "noughts/game.hpp"
+#include "noughts/rng.hpp"
+
+namespace noughts {
+
+// ---- random play (search/playout.hpp, MCTS rollouts) ------------------------
+
+// Plays one uniformly random legal move of a game that is not over, drawn as
+// legal_moves()[rng.below(size)] would be or with the same distribution.
+template <class G>
+concept HasPlayRandom = requires(G& g, Rng& rng) { g.play_random(rng); };
+
+// Returns the move legal_moves()[rng.below(size)] would give, for a game
+// that is not over, without building the list (the same move for the same
+// generator state).
+template <class G>
+concept HasRandomMove = requires(const G& g, Rng& rng) {
+  { g.random_move(rng) } -> std::same_as<Move>;
+};
+
+// How many games random_playouts runs interleaved, move by move: worth more
+// than 1 when one game's moves form a chain of dependent loads that leaves
+// the core idle. The counts stay a function of the seed.
+template <class G>
+concept HasPlayoutLanes = requires {
+  { G::kPlayoutLanes } -> std::convertible_to<int>;
+};
+
+// ---- MCTS (search/mcts.hpp) -------------------------------------------------
+
+// The move the game's rollout policy plays here (take an immediate win,
+// block an immediate loss, ...); called only on positions that are not over.
+template <class G>
+concept HasRolloutMove = requires(const G& g, Rng& rng) {
+  { g.rollout_move(rng) } -> std::convertible_to<Move>;
+};
+
+// The game's own value of a position for the player to move, -1 (lost) ..
+// +1 (won), which MCTS takes for a new leaf instead of rolling it out (with
+// MctsConfig::evaluation); called only on positions that are not over.
+template <class G>
+concept HasEvaluate = requires(const G& g) {
+  { g.evaluate() } -> std::convertible_to<float>;
+};
+
+// ---- the exact solver (search/solver.hpp) -----------------------------------
+
+// The same 64-bit key for every symmetric image of a position (the table
+// key); without it the solver takes the smallest hash over the images.
+template <class G>
+concept HasCanonicalHash = requires(const G& g) {
+  { g.canonical_hash() } -> std::convertible_to<std::uint64_t>;
+};
+
+// symmetric(s).hash() without building the image.
+template <class G>
+concept HasSymmetricHash = requires(const G& g, int s) {
+  { g.symmetric_hash(s) } -> std::convertible_to<std::uint64_t>;
+};
+
+// Whether the player to move has a move that wins at once.
+template <class G>
+concept HasWinNow = requires(const G& g) {
+  { g.can_win_now() } -> std::convertible_to<bool>;
+};
+
+// False only when no move here can leave the opponent an immediate win (so
+// the children need no can_win_now() test).
+template <class G>
+concept HasThreatHint = requires(const G& g) {
+  { g.opponent_may_win_next() } -> std::convertible_to<bool>;
+};
+
+// Whether player p can still win at all (false: at best a draw for p).
+template <class G>
+concept HasCanStillWin = requires(const G& g, Player p) {
+  { g.can_still_win(p) } -> std::convertible_to<bool>;
+};
+
+// A state the solver carries down its search path, updated a move at a time
+// instead of recomputed at every node: search_state() from scratch,
+// search_state_after(s, m) for the position after the legal move m (equal
+// to the child's search_state()), and key_of(s) the position's canonical key.
+template <class G>
+concept HasSearchState = requires(const G& g, const typename G::SearchState& s, Move m) {
+  { g.search_state() } -> std::same_as<typename G::SearchState>;
+  { g.search_state_after(s, m) } -> std::same_as<typename G::SearchState>;
+  { g.key_of(s) } -> std::same_as<std::uint64_t>;
+};
+
+// The search state of G, or an empty one for games without the hook.
+struct NoSearchState {};
+template <class G>
+struct SearchStateOf {
+  using type = NoSearchState;
+};
+template <HasSearchState G>
+struct SearchStateOf<G> {
+  using type = typename G::SearchState;
+};
+
+// The position's immediate facts and the moves worth searching (Tactics in
+// game.hpp), given its search state: wins in one, losses in one or two,
+// who can still win, the moves left to search in legal_moves() order and an
+// ordering hint for each (0 .. 2^14 - 1, higher first). A game with it is
+// searched without playing every move up front.
+template <class G>
+concept HasTactics =
+    requires(const G& g, typename G::MoveList& moves, int* hints, const typename SearchStateOf<G>::type& s) {
+      { g.tactics(moves, hints, s) } -> std::same_as<Tactics>;
+    };
+
+}  // namespace noughts
