@@ -1,6 +1,6 @@
 """Quantum speed: perft nodes/s and random playouts/s from the empty board, on one core.
 
-No peer library plays these rules (RULES.md section 3), so only noughts'
+No peer library plays these rules (docs/rules.md section 3), so only noughts'
 own figures are printed. Run on demand: python benchmarks/quantum.py
 """
 

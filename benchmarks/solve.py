@@ -1,4 +1,4 @@
-"""Solver speed: the issue's timing targets, each printed with nodes and nodes/s.
+"""Solver speed: times of the published solves, each printed with nodes and nodes/s.
 
 Run on demand: python benchmarks/solve.py [--slow] [--repeat N]
 (--slow adds 5x5 k=4 and Quantum from the start, which take seconds to minutes.)

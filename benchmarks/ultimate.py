@@ -14,7 +14,7 @@ from collections.abc import Callable
 import noughts
 from _peers import pyspiel, rate, ratio
 
-# RULES.md "Counting moves": the published counts from the initial position.
+# docs/rules.md "Counting moves": the published counts from the initial position.
 PERFT = [1, 81, 720, 6_336, 55_080, 473_256, 4_020_960, 33_782_544, 281_067_408]
 
 

@@ -1,4 +1,4 @@
-"""A slow, obviously-correct model of RULES.md section 1, for cross-checks.
+"""A slow, obviously-correct model of docs/rules.md section 1, for cross-checks.
 
 Written from the rules text alone: a board of symbols, a full scan for lines
 after every move. It shares nothing with the C++ engine but the move ids.
@@ -70,17 +70,3 @@ class ClassicModel:
             self.result = other if self.misere else mover
         elif self.ply == self.rows * self.cols:
             self.result = "draw"
-
-
-def model_perft(model, depth):
-    if depth == 0:
-        return 1
-    moves = model.legal()
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for m in moves:
-        child = model.copy()
-        child.play(m)
-        total += model_perft(child, depth - 1)
-    return total

@@ -1,6 +1,6 @@
 """A small, slow, deliberately plain model of Quantum tic-tac-toe.
 
-Written from RULES.md section 3 alone, to check the C++ engine against. It
+Written from docs/rules.md section 3 alone, to check the C++ engine against. It
 keeps the game as the rules describe it: a list of numbered marks, each
 either spooky (two cells) or classical (one cell). Connectivity is found by
 searching the marks every time, and the collapse is carried out exactly as
@@ -8,7 +8,7 @@ the rules word it: the newest mark lands, every other spooky mark in a cell
 that just became classical is pushed to its other cell, and so on. Nothing
 is cached, so there is nothing to get out of sync.
 
-Move ids are those of RULES.md "Move ids": 0..35 the spooky pair {a, b}
+Move ids are those of docs/rules.md "Move ids": 0..35 the spooky pair {a, b}
 (a < b, lexicographic), 36 + c the collapse choice, 45 + c the last-cell mark.
 """
 
@@ -180,17 +180,3 @@ class QuantumModel:
             self.winner = X if finished[X] else O
         elif all(board):
             self.over, self.reason = True, "full_board"
-
-
-def perft(g: QuantumModel, depth: int) -> int:
-    if depth == 0:
-        return 1
-    moves = g.legal()
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for m in moves:
-        child = g.copy()
-        child.play(m)
-        total += perft(child, depth - 1)
-    return total

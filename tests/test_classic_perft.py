@@ -2,7 +2,8 @@
 
 import noughts
 import pytest
-from classic_model import ClassicModel, model_perft
+from classic_model import ClassicModel
+from model_perft import model_perft
 
 PERFT_3X3 = [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]
 PERFT_4X4_K4 = [16, 240, 3360, 43680]

@@ -134,17 +134,25 @@ def test_ultimate_grid_mapping_agrees_with_move_names_and_position_strings():
             Ultimate.id_to_grid(bad)
 
 
+LINES_3X3 = classic_lines(3, 3, 3)
+
+
+def lines_owned(owner_of):
+    """The 3x3 lines whose nine squares one player owns (owner_of(square) -> Player or None), sorted."""
+    return sorted(
+        (player, line)
+        for player in (Player.X, Player.O)
+        for line in LINES_3X3
+        if all(owner_of(i) == player for i in line)
+    )
+
+
 def test_ultimate_completed_lines_are_lines_of_won_boards():
-    lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
     won = 0
+    owners = {"X": Player.X, "O": Player.O}
     for g in random_games(Ultimate, 60, 6):
         states = g.board_states()
-        expected = sorted(
-            (player, line)
-            for player in (Player.X, Player.O)
-            for line in lines
-            if all(states[b].name == player.name for b in line)
-        )
+        expected = lines_owned(lambda b: owners.get(states[b].name))
         assert sorted(g.completed_lines()) == expected
         won += bool(expected)
     assert won > 0
@@ -160,16 +168,10 @@ def test_quantum_move_cells_follow_the_notation():
 
 
 def test_quantum_completed_lines_are_lines_of_classical_marks():
-    lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
     both = 0
     for g in random_games(Quantum, 200, 7):
         marks = g.classical_marks()
-        expected = sorted(
-            (player, line)
-            for player in (Player.X, Player.O)
-            for line in lines
-            if all(marks[c] is not None and marks[c][0] == player for c in line)
-        )
+        expected = lines_owned(lambda c: None if marks[c] is None else marks[c][0])
         assert sorted(g.completed_lines()) == expected
         both += len({p for p, _ in expected}) == 2
     assert both > 0

@@ -156,7 +156,7 @@ def test_random_games_match_the_game(name: str) -> None:
         assert state.current_player() == pyspiel.PlayerId.TERMINAL
         outcome = ours.outcome()
         assert outcome is not None
-        assert state.returns() == [float(outcome.value(Player.X)), float(outcome.value(Player.O))]
+        assert state.returns() == [float(outcome.value_for(Player.X)), float(outcome.value_for(Player.O))]
         assert state.history() == ours.move_ids
         assert str(state) == ours.render()
         outcomes.add(outcome.winner)

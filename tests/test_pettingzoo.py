@@ -127,7 +127,7 @@ def play_random_episode(e: Any, rng: random.Random, check: bool = True) -> dict[
     assert set(final) == set(AGENTS) and not e.agents
     outcome = game.outcome()
     assert outcome is not None
-    assert final == {"player_x": outcome.value(Player.X), "player_o": outcome.value(Player.O)}
+    assert final == {"player_x": outcome.value_for(Player.X), "player_o": outcome.value_for(Player.O)}
     stats["winner"] = game.winner
     return stats
 

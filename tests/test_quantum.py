@@ -1,4 +1,4 @@
-"""Quantum tic-tac-toe: hand-built cases for every corner of RULES.md section 3,
+"""Quantum tic-tac-toe: hand-built cases for every corner of docs/rules.md section 3,
 notation, errors and position strings. The engine is compared with the
 independent model of quantum_model.py in test_quantum_model.py.
 

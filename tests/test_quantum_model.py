@@ -7,8 +7,9 @@ from collections import Counter
 
 import noughts
 import pytest
+from model_perft import model_perft as perft
 from noughts import InvalidPositionError, Quantum, Termination
-from quantum_model import LAST_CELL, PAIRS, QuantumModel, perft
+from quantum_model import LAST_CELL, PAIRS, QuantumModel
 
 REASONS = {Termination.LINE: "line", Termination.EARLIER_LINE: "earlier_line", Termination.FULL_BOARD: "full_board"}
 NAMES = [f"{c}{r}" for r in "123" for c in "abc"]

@@ -17,7 +17,7 @@ def test_each_descriptor_names_its_classes_and_options():
         game = info.cls()
         assert info.name == name and info_of(game) is info and info_of(info.cls) is info
         assert isinstance(game, info.core) and getattr(_core, info.core.__name__) is info.core
-        assert list(game.options()) == [o.name for o in info.options]
+        assert set(game.options()) <= {o.name for o in info.options}
         assert make_game(name.upper()) == game
         assert type(noughts.MCTS(seed=1).search(game, iterations=50).best_move) is noughts.Move
         assert noughts.VectorGame(name, 2).game(0) == game
@@ -64,3 +64,20 @@ def test_the_command_line_offers_every_option():
     )
     with pytest.raises(SystemExit):
         _make_game(parser.parse_args(["ultimate", "--gravity"]))
+
+
+def test_ultimate_tiebreak_goes_through_records_the_engine_and_openspiel_parameters():
+    game = make_game("ultimate", tiebreak=True)
+    record = Record.from_game(game)
+    assert record.headers["Tiebreak"] == "yes" and "Start" not in record.headers
+    assert Record.from_text(record.to_text()).game.options() == {"tiebreak": True}
+    assert Record.from_game(make_game("ultimate")).headers["Tiebreak"] == "no"
+    out: list[str] = []
+    engine = Engine(out.append)
+    engine.handle("game ultimate tiebreak")
+    assert engine.game.options() == {"tiebreak": True}
+    from noughts.openspiel import _from_params, _parameters
+
+    info = GAME_INFO["ultimate"]
+    assert _parameters(info) == {"tiebreak": False}
+    assert _from_params(info, {"tiebreak": True}).tiebreak

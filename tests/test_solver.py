@@ -39,7 +39,7 @@ def assert_principal_variation_is_sound(game, solution):
     for move in solution.principal_variation:
         g.play(move)
     assert g.is_over()
-    winner = {X: noughts.Player.X, O: noughts.Player.O, DRAW: None}[solution.value]
+    winner = {X: noughts.Player.X, O: noughts.Player.O, DRAW: None}[solution.value_for(noughts.Player.X)]
     assert g.winner == winner
     if solution.distance is not None:
         assert len(solution.principal_variation) == solution.distance
@@ -62,7 +62,8 @@ def test_small_boards_against_exhaustive_minimax(rows, cols, k, misere, free, gr
     value, distance = minimax(game.copy(), memo)
     solution = noughts.solve(game, move_values=True)
     mover_sign = 1 if game.to_move == noughts.Player.X else -1
-    assert solution.value_for_mover == value and solution.value == value * mover_sign
+    assert solution.value == value and solution.value_for(noughts.Player.X) == value * mover_sign
+    assert solution.value_for(noughts.Player.O) == -value * mover_sign and solution.to_move == game.to_move
     if value != 0:
         assert solution.distance == distance
     assert solution.move_values == move_values(game.copy(), memo)
@@ -90,7 +91,7 @@ def test_mid_game_positions_against_minimax(seed):
     memo = {}
     value, distance = minimax(g.copy(), memo)
     solution = noughts.solve(g, move_values=True)
-    assert solution.value_for_mover == value
+    assert solution.value == value
     assert [m.id for m in solution.best_moves] == sorted(i for i, v in solution.move_values.items() if v == value)
     assert noughts.solve(g).best_moves == solution.best_moves  # the cheap way finds the same moves
     assert solution.move_values == move_values(g.copy(), memo)
@@ -104,7 +105,7 @@ def assert_matches_minimax(g):
     memo = {}
     value, distance = minimax(g.copy(), memo)
     solution = noughts.solve(g, move_values=True)
-    assert solution.value_for_mover == value
+    assert solution.value == value
     assert solution.move_values == move_values(g.copy(), memo)
     if value != 0:
         assert solution.distance == distance
@@ -215,3 +216,20 @@ def test_ctrl_c_stops_a_long_solve():
     proc.send_signal(signal.SIGINT)
     out, _ = proc.communicate(timeout=20)
     assert "interrupted" in out and proc.returncode == 0
+
+
+def test_value_is_the_movers_and_value_for_names_a_viewpoint():
+    # O to move on 3x3 after X's corner and O's edge: X wins, so O (the mover) loses.
+    g = Classic()
+    g.play("a1")
+    g.play("b1")
+    s = noughts.solve(g)
+    assert s.to_move == noughts.Player.X and s.value == 1
+    g.play(s.best_moves[0])
+    s = noughts.solve(g)
+    assert s.to_move == noughts.Player.O and s.value == -1
+    assert s.value_for(noughts.Player.O) == -1 and s.value_for(noughts.Player.X) == 1
+    assert s.result == "X wins"
+    r = noughts.MCTS(seed=3).search(g, iterations=20_000)
+    assert r.to_move == noughts.Player.O and r.proven_value == s.value == r.value
+    assert r.value_for(noughts.Player.X) == -r.value

@@ -445,3 +445,15 @@ def test_renders_with_resvg() -> None:
     (board,) = having(root, "playable")
     x, y = centre(root, board)
     assert pixel(rows, x, y - float(board.get("height")) / 3) == PLAYABLE_FILL  # the empty e4 cell
+
+
+def test_the_module_and_the_function_are_both_reachable():
+    import types
+
+    import noughts.svg as module
+
+    assert isinstance(module, types.ModuleType) and module is noughts.svg
+    game = Classic()
+    game.play("b2")
+    assert noughts.svg_of(game) == module.svg(game) == noughts.svg(game)
+    assert "svg_of" in noughts.__all__

@@ -64,7 +64,7 @@ def solve_positions() -> list[Any]:
 
 def solution(game: Any) -> tuple[Any, ...]:
     s = noughts.solve(game, move_values=isinstance(game, Classic))
-    return (s.value, s.value_for_mover, s.distance, s.best_moves, s.move_values, s.principal_variation)
+    return (s.value, s.to_move, s.distance, s.best_moves, s.move_values, s.principal_variation)
 
 
 def test_solve_in_threads_matches_sequential() -> None:

@@ -1,4 +1,4 @@
-"""Ultimate tic-tac-toe (RULES.md section 2): counts, hand-built positions, the Python API."""
+"""Ultimate tic-tac-toe (docs/rules.md section 2): counts, hand-built positions, the Python API."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def board_cells(board: int) -> list[int]:
 
 # ------------------------------------------------------------------- perft
 
-# Published counts (RULES.md "Counting moves"; depths 7-8 are in benchmarks/ultimate.py).
+# Published counts (docs/rules.md "Counting moves"; depths 7-8 are in benchmarks/ultimate.py).
 PERFT = {1: 81, 2: 720, 3: 6_336, 4: 55_080, 5: 473_256, 6: 4_020_960}
 
 
@@ -396,7 +396,7 @@ def test_is_legal() -> None:
 def test_outcome_value() -> None:
     g = Ultimate.from_string(X_TO_WIN_WITH_I1)
     g.play("i1")
-    assert g.outcome().value(Player.X) == 1 and g.outcome().value(Player.O) == -1
+    assert g.outcome().value_for(Player.X) == 1 and g.outcome().value_for(Player.O) == -1
 
 
 def test_symmetric_argument() -> None:

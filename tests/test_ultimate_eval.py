@@ -87,7 +87,7 @@ def test_every_leaf_valuation_finds_and_proves_a_win_in_one(heuristics, evaluati
         solution = quick_solve(game)
         if solution is None:
             continue
-        if solution.value_for_mover == 1 and solution.distance == 1:
+        if solution.value == 1 and solution.distance == 1:
             mcts = noughts.MCTS(seed=seed, heuristics=heuristics, evaluation=evaluation)
             result = mcts.search(game, iterations=5_000)
             assert result.proven_value == 1

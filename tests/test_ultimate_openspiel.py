@@ -4,7 +4,7 @@ OpenSpiel splits a free move in two actions by the same player: first the
 board ("Choose local board b", action b), then the cell (action c, 0..8). A
 forced move is the cell action alone. Folding the two gives our id b*9+c.
 Both close drawn boards and let a player sent to a decided board choose any
-open board, as RULES.md section 2 does.
+open board, as docs/rules.md section 2 does.
 """
 
 from __future__ import annotations

@@ -90,7 +90,7 @@ def test_solver_matches_exhaustive_minimax_under_the_tiebreak():
             continue
         changed += 1
         solution = noughts.solve(g, move_values=True)
-        assert solution.value_for_mover == value
+        assert solution.value == value
         assert solution.move_values == move_values(g.copy(), memo)
         if value != 0:
             assert solution.distance == distance
@@ -107,7 +107,7 @@ def test_mcts_proves_a_win_on_board_count():
             continue
         solved = noughts.solve(g)
         plain = noughts.solve(Ultimate.from_string(g.to_string().removesuffix(" tiebreak")))
-        if solved.value_for_mover == 1 and plain.value_for_mover != 1:
+        if solved.value == 1 and plain.value != 1:
             result = noughts.MCTS(seed=1).search(g, iterations=200_000)
             assert result.proven_value == 1
             assert result.best_move in solved.best_moves

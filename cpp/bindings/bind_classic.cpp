@@ -31,11 +31,7 @@ void bind_classic(py::module_& m) {
            "Bit mask of a completed line, or 0.")
       .def(
           "playable_cells",
-          [](const H& h) {
-            py::list out;
-            bits::for_each(h.current().playable_cells(), [&](int c) { out.append(c); });
-            return out;
-          },
+          [](const H& h) { return bit_list(h.current().playable_cells()); },
           "The cells a move can write now, ascending: the empty cells, or with gravity the lowest empty cell of "
           "each column that has one.")
       .def("target_cell", [](const H& h, int move) { return h.current().target_cell(move); }, py::arg("move"),

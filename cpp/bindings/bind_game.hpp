@@ -56,6 +56,13 @@ Move move_from_python(const G& game, py::handle obj) {
                          std::string(Py_TYPE(p)->tp_name));
 }
 
+// The set bits of a mask (cells, boards), ascending, as a list of ints.
+inline py::list bit_list(std::uint64_t mask) {
+  py::list out;
+  bits::for_each(mask, [&](int i) { out.append(i); });
+  return out;
+}
+
 template <TextGame G>
 py::list move_ids(const typename G::MoveList& moves) {
   py::list out(moves.size());

@@ -32,7 +32,7 @@ void bind_quantum(py::module_& m) {
           [](const H& h) {
             const Quantum& g = h.current();
             py::list out;
-            for (int k = 1; k <= g.marks(); ++k)
+            for (int k = 1; k <= g.marks_written(); ++k)
               if (const int p = g.spooky_pair(k); p >= 0) out.append(py::make_tuple(k, quantum::mark_owner(k), cells_of_pair(p)));
             return out;
           },
@@ -42,18 +42,14 @@ void bind_quantum(py::module_& m) {
           [](const H& h) -> py::object {
             const Quantum& g = h.current();
             if (!g.collapse_pending()) return py::none();
-            return py::make_tuple(g.marks(), cells_of_pair(g.spooky_pair(g.marks())));
+            return py::make_tuple(g.marks_written(), cells_of_pair(g.spooky_pair(g.marks_written())));
           },
           "None, or (mark number, (a, b)) of the newest mark while it waits for its collapse.")
-      .def_property_readonly("marks_written", [](const H& h) { return h.current().marks(); },
+      .def_property_readonly("marks_written", [](const H& h) { return h.current().marks_written(); },
                              "How many numbered marks exist (the newest mark's number; 0 at the start).")
       .def(
           "free_cells",
-          [](const H& h) {
-            py::list out;
-            bits::for_each(h.current().free_cells(), [&](int c) { out.append(c); });
-            return out;
-          },
+          [](const H& h) { return bit_list(h.current().free_cells()); },
           "The cells without a classical mark, ascending.")
       .def(
           "line_times",

@@ -42,11 +42,7 @@ void bind_ultimate(py::module_& m) {
           "The board the mover must play in, or -1 when free (noughts.Ultimate.forced_board gives None).")
       .def(
           "playable_boards",
-          [](const H& h) {
-            py::list out;
-            bits::for_each(h.current().playable_boards(), [&](int b) { out.append(b); });
-            return out;
-          },
+          [](const H& h) { return bit_list(h.current().playable_boards()); },
           "The small boards the mover may play in, ascending (none once the game is over).")
       .def_static(
           "grid_to_id",

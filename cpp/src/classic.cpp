@@ -217,8 +217,8 @@ Tactics Classic::tactics(MoveList& moves, int* hints, const SearchState& state) 
 
   // One pass over the lines. A line is live for a symbol while it holds none
   // of the other; a live line one mark short completes at its empty cell.
-  // The hints come from the same pass: measured, that is cheaper than a
-  // second pass only for the nodes that search their moves.
+  // The hints come from the same pass, which is cheaper than a second pass
+  // only for the nodes that search their moves.
   std::uint64_t done[2] = {0, 0};  // cells completing a line of X, of O
   bool alive[2] = {false, false};
   std::array<int, ClassicRules::kMaxCells> weight;  // per cell: the hint before clamping
@@ -240,8 +240,8 @@ Tactics Classic::tactics(MoveList& moves, int* hints, const SearchState& state) 
   };
   if (const std::uint64_t all = r.all_line_bits()) {
     // Only the lines not yet entered by both symbols: in the solver's
-    // positions most lines are dead, and skipping them one by one cost a
-    // fifth of this function (4x4 k=4: 62 -> 52 ns a call, 5x5 k=4: 71 -> 51).
+    // positions most lines are dead, and skipping them one by one would be a
+    // large part of this function.
     // The state also tells who holds each live line, so each group has a
     // loop of its own where the other symbol's marks are a known zero.
     const auto& lines = r.all_lines();

@@ -63,7 +63,7 @@ Quantum Quantum::symmetric(int s) const noexcept {
     bits::for_each(component_[c], [&](int d) { comp |= static_cast<std::uint16_t>(bits::bit(map[d])); });
     g.component_[map[c]] = comp;
   }
-  for (int k = 1; k <= marks_; ++k)
+  for (int k = 1; k <= written_; ++k)
     if (const int p = pair_of(k); p >= 0)
       g.spooky_ |= std::uint64_t(kPair.id[map[kPair.a[p]]][map[kPair.b[p]]] + 1) << (6 * (k - 1));
   return g;
@@ -75,7 +75,7 @@ std::uint64_t Quantum::canonical_hash() const noexcept {
   for (int c = 0; c < kCells; ++c)
     if (const auto k = static_cast<std::uint64_t>(classical(c)))
       for (int s = 0; s < 8; ++s) cl[s] |= k << (4 * board3::kSymmetry[s][c]);
-  for (int k = 1; k <= marks_; ++k)
+  for (int k = 1; k <= written_; ++k)
     if (const int p = pair_of(k); p >= 0)
       for (int s = 0; s < 8; ++s) sp[s] |= std::uint64_t(kPairImage[s][p] + 1) << (6 * (k - 1));
   std::uint64_t best = ~std::uint64_t{0};
@@ -90,13 +90,13 @@ std::string Quantum::why_illegal(Move m) const {
   if (outcome_.over()) return "the game is over";
   const std::string who = player_name(to_move());
   if (pending_) {
-    const int p = pair_of(marks_);
+    const int p = pair_of(written_);
     const int a = kPair.a[p], b = kPair.b[p];
     if (m == kCollapse + a || m == kCollapse + b) return {};
     const std::string choice = move_name(kCollapse + a) + " or " + move_name(kCollapse + b);
     if (m >= kCollapse && m < kLastCell)
-      return "mark " + mark_name(marks_, false) + " can only land in one of its own cells: " + choice;
-    return "mark " + mark_name(marks_, false) + " (" + pair_name(p) + ") closed a cycle, so " + who +
+      return "mark " + mark_name(written_, false) + " can only land in one of its own cells: " + choice;
+    return "mark " + mark_name(written_, false) + " (" + pair_name(p) + ") closed a cycle, so " + who +
            " must first choose where it lands: " + choice;
   }
   const std::uint16_t free = free_cells();
@@ -162,7 +162,7 @@ std::string Quantum::to_string() const {
   std::array<int, 10> cell_of{};
   for (int c = 0; c < kCells; ++c) cell_of[classical(c)] = c;
   std::string s = "quantum";
-  for (int k = 1; k <= marks_; ++k) {
+  for (int k = 1; k <= written_; ++k) {
     const int p = pair_of(k);
     s += ' ' + mark_name(k, p < 0) + ':' + (p < 0 ? cell_name(cell_of[k]) : pair_name(p));
   }
@@ -219,7 +219,7 @@ Quantum Quantum::from_string(std::string_view text) {
     if (!seen[k]) throw bad("the marks are numbered 1 to " + std::to_string(n) + " but mark " + std::to_string(k) + " is missing");
 
   Quantum g;
-  g.marks_ = static_cast<std::uint8_t>(n);
+  g.written_ = static_cast<std::uint8_t>(n);
   int num_classical = 0, last_classical = 0;
   for (int k = 1; k <= n; ++k) {
     if (cell[k] < 0) continue;
@@ -239,13 +239,13 @@ Quantum Quantum::from_string(std::string_view text) {
       if (const int other = g.classical(c))
         throw bad("spooky mark " + mark_name(k, false) + " is in " + cell_name(c) + ", which holds the classical mark " +
                   mark_name(other, true));
-    g.marks_ = static_cast<std::uint8_t>(k - 1);  // write_pair writes mark marks_ + 1
+    g.written_ = static_cast<std::uint8_t>(k - 1);  // write_pair writes mark written_ + 1
     g.write_pair(kPair.a[pair[k]], kPair.b[pair[k]]);
     if (g.pending_ && k != n)
       throw bad("spooky mark " + mark_name(k, false) + " closes a cycle, which must have collapsed before mark " +
                 std::to_string(k + 1) + " was written");
   }
-  g.marks_ = static_cast<std::uint8_t>(n);
+  g.written_ = static_cast<std::uint8_t>(n);
   // A collapse makes at least two marks classical; a lone classical mark is
   // only ever X's ninth in the last cell, after eight others.
   if (num_classical == 1) throw bad("a single classical mark cannot arise: a collapse makes at least two marks classical");
@@ -271,7 +271,7 @@ std::string Quantum::render() const {
       t += ']';
       continue;
     }
-    for (int k = 1; k <= marks_; ++k)
+    for (int k = 1; k <= written_; ++k)
       if (const int p = pair_of(k); p >= 0 && (kPair.a[p] == c || kPair.b[p] == c)) {
         if (!t.empty()) t += ' ';
         t += mark_name(k, false);
@@ -311,18 +311,18 @@ std::string Quantum::render() const {
       default: s += "Draw: every cell holds a classical mark and there is no line"; break;
     }
   } else if (pending_) {
-    const int p = pair_of(marks_);
-    s += who + " to move: mark " + mark_name(marks_, false) + " (" + pair_name(p) +
+    const int p = pair_of(written_);
+    s += who + " to move: mark " + mark_name(written_, false) + " (" + pair_name(p) +
          ") closed a cycle; choose where it lands: @" + cell_name(kPair.a[p]) + " or @" + cell_name(kPair.b[p]);
   } else if (bits::count(free_cells()) == 1) {
-    s += who + " to move: mark " + std::to_string(marks_ + 1) + ", the classical mark in the last free cell " +
+    s += who + " to move: mark " + std::to_string(written_ + 1) + ", the classical mark in the last free cell " +
          cell_name(bits::lowest(free_cells()));
   } else {
     // Two free cells or more here; the clamps only tell GCC so (it warned
     // of an index past the table, -Warray-bounds).
     const std::uint16_t free = free_cells();
     const int a = std::clamp(bits::lowest(free), 0, kCells - 1), b = std::clamp(bits::highest(free), 0, kCells - 1);
-    s += who + " to move: mark " + std::to_string(marks_ + 1) + ", a spooky pair such as " + pair_name(kPair.id[a][b]);
+    s += who + " to move: mark " + std::to_string(written_ + 1) + ", a spooky pair such as " + pair_name(kPair.id[a][b]);
   }
   return s;
 }

@@ -14,14 +14,14 @@ void Quantum::observe(std::uint8_t* out, Player view) const noexcept {
   const int me = static_cast<int>(view);
   planes::set_bits(out, owned_[me]);
   planes::set_bits(out + kPlane, owned_[1 - me]);
-  for (int k = 1; k <= marks_; ++k) {
+  for (int k = 1; k <= written_; ++k) {
     const int p = pair_of(k);
     if (p < 0) continue;
     out[(1 + k) * kPlane + kPair.a[p]] = 1;
     out[(1 + k) * kPlane + kPair.b[p]] = 1;
   }
   if (pending_) {
-    const int p = pair_of(marks_);
+    const int p = pair_of(written_);
     if (p >= 0) {
       out[11 * kPlane + kPair.a[p]] = 1;
       out[11 * kPlane + kPair.b[p]] = 1;

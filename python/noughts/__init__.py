@@ -6,6 +6,7 @@ search in C++. See README.md and docs/ for a tour.
 
 from __future__ import annotations
 
+from noughts import svg
 from noughts._core import Player, Termination
 from noughts._game import Move, Outcome
 from noughts.classic import Classic
@@ -23,7 +24,7 @@ from noughts.quantum import Quantum
 from noughts.records import Record, read_records, write_records
 from noughts.search import perft, random_playouts
 from noughts.solver import Solution, best_move, solve
-from noughts.svg import svg
+from noughts.svg import svg_of
 from noughts.ultimate import BoardState, Ultimate
 
 __version__ = "0.1.0"
@@ -51,6 +52,7 @@ __all__ = [
     "random_playouts",
     "read_records",
     "svg",
+    "svg_of",
     "write_records",
     "best_move",
     "match",

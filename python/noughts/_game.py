@@ -20,7 +20,7 @@ G = TypeVar("G", bound="GameMixin")
 
 @dataclass(frozen=True)
 class Move:
-    """A move of a particular game: its id (RULES.md "Move ids") and its notation."""
+    """A move of a particular game: its id (docs/rules.md "Move ids") and its notation."""
 
     id: int
     name: str
@@ -73,7 +73,7 @@ class Outcome:
             return "1/2-1/2"
         return "1-0" if self.winner == Player.X else "0-1"
 
-    def value(self, player: Player = Player.X) -> int:
+    def value_for(self, player: Player) -> int:
         """+1 if `player` won, -1 if they lost, 0 for a draw."""
         if self.winner is None:
             return 0

@@ -60,7 +60,7 @@ def _options(
 
 
 class Classic(GameMixin, _core.Classic):
-    """The m,n,k game of RULES.md section 1.
+    """The m,n,k game of docs/rules.md section 1.
 
     >>> g = Classic()            # 3x3, three in a row
     >>> g.play("b2"); g.play(0)  # notation or move id
@@ -72,7 +72,7 @@ class Classic(GameMixin, _core.Classic):
     >>> g.to_move
     <Player.X: 0>
 
-    ``k=None`` takes the default of RULES.md (3 on 3x3, 4 on 4x4 and 5x5, 5 on
+    ``k=None`` takes the default of docs/rules.md (3 on 3x3, 4 on 4x4 and 5x5, 5 on
     larger boards, never more than the longer side). Cells are named by
     column letter and row number counted from the top (``a1`` is the top-left
     cell, id 0); with gravity a move is a column letter; with free choice a

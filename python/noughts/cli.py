@@ -239,6 +239,17 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_export(args: argparse.Namespace) -> int:
+    from noughts.export import codingame_source
+
+    sys.stdout.write(
+        codingame_source(
+            ms=args.ms, first_ms=args.first_ms, margin_ms=args.margin_ms, tiebreak=args.tiebreak, seed=args.seed
+        )
+    )
+    return 0
+
+
 def _positive_ms(text: str) -> float:
     try:
         value = float(text)
@@ -325,6 +336,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="CodinGame: no diagnostics on stderr")
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(run=_cmd_engine)
+
+    p = commands.add_parser("export", help="print a single-file bot: codingame (C++, docs/protocol.md)")
+    p.add_argument("target", choices=["codingame"], help="what to export")
+    p.add_argument("--ms", type=_positive_ms, default=100.0, help="time limit of a turn in ms (100)")
+    p.add_argument("--first-ms", type=_positive_ms, default=1000.0, help="limit of the first turn (1000)")
+    p.add_argument("--margin-ms", type=float, default=codingame_margin(), help="stop searching this early (ms)")
+    p.add_argument("--tiebreak", action=argparse.BooleanOptionalAction, default=True, help="CodinGame's scoring")
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(run=_cmd_export)
 
     p = commands.add_parser("serve", help="the game site: play in the browser against a friend or the engine")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")

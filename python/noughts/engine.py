@@ -304,8 +304,7 @@ class Engine:
             return self._think(game, 1000, None)
         dist = "" if s.distance is None else f" distance {s.distance}"
         self.write(
-            f"info solved value {s.value_for_mover}{dist} nodes {s.nodes} "
-            f"pv {' '.join(m.name for m in s.principal_variation)}"
+            f"info solved value {s.value}{dist} nodes {s.nodes} pv {' '.join(m.name for m in s.principal_variation)}"
         )
         return str(s.principal_variation[0].name)
 

@@ -68,6 +68,10 @@ class SearchResult:
     tree_full: bool
     to_move: Player
 
+    def value_for(self, player: Player) -> float:
+        """``value`` from ``player``'s view (the negation of it for the player not to move)."""
+        return self.value if player == self.to_move else -self.value
+
     def stats(self, move: Any) -> MoveStats:
         """The statistics of one root move (id, Move or notation); KeyError if it was not visited."""
         for s in self.moves:

@@ -10,14 +10,14 @@
 ``register()`` makes three games available to ``pyspiel.load_game``:
 
 - ``noughts_classic``, with the parameters rows (int, 3), cols (int, 3), k
-  (int, 0 = the default of RULES.md), misere, free_choice, gravity (bool,
+  (int, 0 = the default of docs/rules.md), misere, free_choice, gravity (bool,
   False);
 - ``noughts_ultimate``: one action per move, ``board * 9 + cell`` (OpenSpiel's
   own ``ultimate_tic_tac_toe`` splits a free move in two actions);
 - ``noughts_quantum``: ``current_player()`` follows the game, so the player who
   makes a collapse choice is the current player again for their own mark.
 
-Actions are the move ids of RULES.md "Move ids"; ``action_to_string`` gives
+Actions are the move ids of docs/rules.md "Move ids"; ``action_to_string`` gives
 the move's notation (``b2``, ``e5``, ``a1-b2``, ``@a1``); the observation
 tensor is the game's planes (docs/learning.md) from the view of the player
 asked about, as float32 ``(planes, rows, cols)``; returns are +1 / -1 / 0.
@@ -33,11 +33,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from noughts._core import Player
-from noughts.classic import Classic
 from noughts.learning import observation as _observation
-from noughts.quantum import Quantum
 from noughts.registry import GAME_INFO, GameInfo
-from noughts.ultimate import Ultimate
 
 __all__ = ["CLASSIC_PARAMETERS", "observation_for", "register", "short_name"]
 
@@ -76,16 +73,16 @@ else:
         _StateBase = pyspiel.State
 
 
-def _classic_from_params(params: dict[str, Any]) -> Classic:
-    unknown = set(params) - set(CLASSIC_PARAMETERS)
+def _from_params(info: GameInfo, params: dict[str, Any]) -> Any:
+    """The noughts game of ``info`` with its OpenSpiel parameters (all given, k = 0 for the rules' default)."""
+    unknown = set(params) - {o.name for o in info.options}
     if unknown:
-        raise ValueError(f"unknown noughts_classic parameters: {', '.join(sorted(unknown))}")
-    p = {**CLASSIC_PARAMETERS, **params}
+        raise ValueError(f"unknown {short_name(info)} parameters: {', '.join(sorted(unknown))}")
     options: dict[str, Any] = {}
-    for o in GAME_INFO["classic"].options:
-        value = bool(p[o.name]) if o.is_flag else int(p[o.name])
-        options[o.name] = None if o.default is None and value == 0 else value  # k = 0: the rules' default
-    return Classic(**options)
+    for o in info.options:
+        value = bool(params[o.name]) if o.is_flag else int(params[o.name])
+        options[o.name] = None if o.default is None and value == 0 else value
+    return info.cls(**options)
 
 
 def _game_type(short: str, long_name: str, parameters: dict[str, Any]) -> Any:
@@ -118,7 +115,9 @@ class NoughtsGame(_GameBase):  # type: ignore[misc]
     _game_type: Any = None
     _info: GameInfo
 
-    def __init__(self, start: Any, params: dict[str, Any]) -> None:
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = {**_parameters(self._info), **(params or {})}
+        start = _from_params(self._info, params)
         info = pyspiel.GameInfo(
             num_distinct_actions=int(start.num_actions),
             max_chance_outcomes=0,
@@ -152,34 +151,17 @@ class NoughtsClassicGame(NoughtsGame):
 
     _info = GAME_INFO["classic"]
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = {**CLASSIC_PARAMETERS, **(params or {})}
-        super().__init__(_classic_from_params(params), params)
-
 
 class NoughtsUltimateGame(NoughtsGame):
-    """``noughts_ultimate``: one action (``board * 9 + cell``) per move."""
+    """``noughts_ultimate``: one action (``board * 9 + cell``) per move; ``tiebreak`` as a parameter."""
 
     _info = GAME_INFO["ultimate"]
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        defaults = _parameters(self._info)
-        unknown = set(params or {}) - set(defaults)
-        if unknown:
-            raise ValueError(f"unknown noughts_ultimate parameters: {', '.join(sorted(unknown))}")
-        params = {**defaults, **(params or {})}
-        super().__init__(Ultimate(tiebreak=bool(params["tiebreak"])), params)
 
 
 class NoughtsQuantumGame(NoughtsGame):
     """``noughts_quantum``: the collapse chooser is the current player twice in a row."""
 
     _info = GAME_INFO["quantum"]
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        if params:
-            raise ValueError(f"noughts_quantum takes no parameters, got {', '.join(params)}")
-        super().__init__(Quantum(), {})
 
 
 class NoughtsState(_StateBase):  # type: ignore[misc]
@@ -221,7 +203,7 @@ class NoughtsState(_StateBase):  # type: ignore[misc]
         outcome = self._noughts.outcome()
         if outcome is None:
             return [0.0, 0.0]
-        return [float(outcome.value(Player.X)), float(outcome.value(Player.O))]
+        return [float(outcome.value_for(Player.X)), float(outcome.value_for(Player.O))]
 
     def __str__(self) -> str:
         return str(self._noughts.render())

@@ -19,7 +19,7 @@ Built as PettingZoo's classic games (tictactoe_v3, connect_four_v3) are:
   can write now, are the same for both agents), and ``"action_mask"``, int8
   over the move ids: the legal moves for the agent to move, all zeros for the
   other agent and once the game is over;
-- ``Discrete(num_actions)`` actions: the move ids of RULES.md "Move ids";
+- ``Discrete(num_actions)`` actions: the move ids of docs/rules.md "Move ids";
 - rewards +1 / -1 / 0 to both agents when the game ends, nothing before;
 - ``agent_selection`` is always the game's ``to_move``: in Quantum the player
   who makes a collapse choice then writes their own mark, so the same agent
@@ -186,7 +186,7 @@ class raw_env(_AECEnvBase, _EzPickleBase):  # type: ignore[misc]  # noqa: N801 (
     def _set_final_rewards(self) -> None:
         outcome = self.game.outcome()  # called once the game is over
         for agent, player in zip(AGENTS, (Player.X, Player.O)):
-            self.rewards[agent] = outcome.value(player)
+            self.rewards[agent] = outcome.value_for(player)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's observation: its view of the planes and its action mask (zeros unless it is to move)."""

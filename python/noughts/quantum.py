@@ -1,4 +1,4 @@
-"""Quantum tic-tac-toe: Allan Goff's game played to a single result (RULES.md section 3)."""
+"""Quantum tic-tac-toe: Allan Goff's game played to a single result (docs/rules.md section 3)."""
 
 from __future__ import annotations
 

@@ -158,7 +158,8 @@ def _game_tags(game: Game) -> dict[str, str]:
     tags = {"Game": info.name}
     options = game.options()
     for option in info.options:
-        tags[option.tag] = _tag_value(option.tag, options[option.name])
+        if option.name in options:
+            tags[option.tag] = _tag_value(option.tag, options[option.name])
     fresh = info.cls(**options)
     start = game.start_string()
     if start != fresh.to_string():
@@ -168,7 +169,11 @@ def _game_tags(game: Game) -> dict[str, str]:
 
 def _check_given_game_tags(game: Game, tags: dict[str, str], given: dict[str, str]) -> None:
     """Tags that describe the game (Game, options, Start) may be given only as the game would write them."""
-    own = dict(tags, Start=game.start_string())
+    info = info_of(game)
+    assert info is not None  # from_game checked
+    # The game's options it leaves unsaid (at their defaults) may be given as such.
+    unsaid = {o.tag: _tag_value(o.tag, o.default) for o in info.options if o.default is not None}
+    own = {**unsaid, **tags, "Start": game.start_string()}
     for key in ("Game", "Start", *OPTION_TAGS):
         if key not in given:
             continue
@@ -394,9 +399,10 @@ def _check_options(game: Game, options: dict[str, Any], tags: list[_Token]) -> N
     # A Start position carries its own options; tags next to it must agree.
     actual = game.options()
     for tok in tags:
-        option = OPTION_TAGS[tok.text].name
-        if actual[option] != options[option]:
-            _fail(tok.line, f"tag {tok.text} says {tok.value!r} but the Start position has {actual[option]!r}")
+        option = OPTION_TAGS[tok.text]
+        value = actual.get(option.name, option.default)
+        if value != options[option.name]:
+            _fail(tok.line, f"tag {tok.text} says {tok.value!r} but the Start position has {value!r}")
 
 
 def _replay(game: Game, tok: _Token) -> None:

@@ -28,9 +28,9 @@ MAX_PERFT_DEPTH = 81
 def perft(game: Any, depth: int) -> int:
     """The number of legal move sequences of exactly `depth` moves from the game's position.
 
-    A sequence stops at a finished game (RULES.md "Counting moves"). ``depth``
-    is at most MAX_PERFT_DEPTH (81), longer than any game lasts. Ctrl-C stops
-    a long count (KeyboardInterrupt).
+    A sequence stops at a finished game (docs/rules.md "Counting moves").
+    ``depth`` is at most MAX_PERFT_DEPTH (81), longer than any game lasts.
+    Ctrl-C stops a long count (KeyboardInterrupt).
     """
     depth = whole_number("depth", depth, 0)
     if depth > MAX_PERFT_DEPTH:

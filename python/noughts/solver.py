@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from noughts import _core
+from noughts._core import Player
 from noughts._game import Move
 from noughts.errors import InvalidOptionError
 
@@ -16,8 +17,9 @@ __all__ = ["Solution", "best_move", "solve"]
 class Solution:
     """The solved value of a position.
 
-    ``value`` is from X's view (+1 X wins, 0 draw, -1 O wins) and
-    ``value_for_mover`` from the view of the player to move. ``distance`` is
+    ``value`` is from the view of the player to move in the solved position,
+    ``to_move`` (+1 they win, 0 draw, -1 they lose), as engines report it;
+    ``value_for(player)`` gives it from either player's view. ``distance`` is
     the number of plies to the end with best play (the fastest win for the
     winner, the slowest loss for the loser), None for a draw.
     ``best_moves`` are every move that keeps the value; ``move_values`` maps
@@ -27,7 +29,7 @@ class Solution:
     """
 
     value: int
-    value_for_mover: int
+    to_move: Player
     distance: int | None
     best_moves: list[Move]
     move_values: dict[int, int]
@@ -35,9 +37,14 @@ class Solution:
     nodes: int
     seconds: float
 
+    def value_for(self, player: Player) -> int:
+        """The value from ``player``'s view: +1 they win, 0 draw, -1 they lose."""
+        return self.value if player == self.to_move else -self.value
+
     @property
     def result(self) -> str:
-        return {1: "X wins", 0: "draw", -1: "O wins"}[self.value]
+        """Who wins with perfect play: "X wins", "draw" or "O wins"."""
+        return {1: "X wins", 0: "draw", -1: "O wins"}[self.value_for(Player.X)]
 
 
 def _number(name: str, value: Any, allow_none: bool = False) -> float:
@@ -83,8 +90,8 @@ def solve(
         return [Move(i, game.move_name(i)) for i in ids]
 
     return Solution(
-        value=raw["value_for_x"],
-        value_for_mover=raw["value"],
+        value=raw["value"],
+        to_move=game.to_move,
         distance=None if raw["distance"] < 0 else raw["distance"],
         best_moves=moves(raw["best_moves"]),
         move_values=dict(raw["move_values"]),

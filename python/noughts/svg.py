@@ -1,4 +1,7 @@
-"""SVG pictures of games: ``noughts.svg(game)`` and Jupyter's ``_repr_svg_``.
+"""SVG pictures of games: ``noughts.svg_of(game)`` (also ``noughts.svg.svg(game)``) and Jupyter's ``_repr_svg_``.
+
+``import noughts.svg`` gives this module. The module can also be called,
+``noughts.svg(game)``, the same as ``svg_of(game)``.
 
 Plain string building with the standard library only, so that drawing a
 game never needs an extra dependency. Every drawn thing carries a ``class``
@@ -11,8 +14,10 @@ can find it. See docs/positions.md, "Seeing games".
 from __future__ import annotations
 
 import re
+import sys
+import types
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any, Union
 from xml.sax.saxutils import escape as _escape
 from xml.sax.saxutils import quoteattr as _quoteattr
 
@@ -37,7 +42,7 @@ def quoteattr(text: str) -> str:
     return _quoteattr(_NOT_XML.sub("\ufffd", text))
 
 
-__all__ = ["svg"]
+__all__ = ["svg", "svg_of"]
 
 _Game = Union[Classic, Ultimate, Quantum]
 
@@ -733,3 +738,16 @@ def _status(game: object) -> str:
         return _ultimate_status(game)
     assert isinstance(game, Quantum)
     return _quantum_status(game)
+
+
+svg_of = svg
+
+
+class _CallableModule(types.ModuleType):
+    """This module's class: calling the module draws, as ``svg_of`` does."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> str:
+        return svg(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

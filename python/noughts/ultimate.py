@@ -1,4 +1,4 @@
-"""Ultimate tic-tac-toe: nine small boards in a big one (RULES.md section 2)."""
+"""Ultimate tic-tac-toe: nine small boards in a big one (docs/rules.md section 2)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ class BoardState(enum.IntEnum):
 
 
 class Ultimate(GameMixin, _core.Ultimate):
-    """Ultimate tic-tac-toe as RULES.md section 2 specifies it.
+    """Ultimate tic-tac-toe as docs/rules.md section 2 specifies it.
 
     >>> g = Ultimate()
     >>> g.play("e5")             # the center cell of the center board (id 40)

@@ -18,8 +18,8 @@ constexpr std::uint64_t byte_counts(std::uint64_t b) noexcept {
 }
 
 // The number of set bits. Wheels target baseline x86-64, which has no POPCNT
-// instruction: there std::popcount becomes a call into libgcc (measured at 9%
-// of the solver's time), so the bit-parallel sum is inlined instead.
+// instruction: there std::popcount becomes a call into libgcc, in the
+// solver's innermost loops, so the bit-parallel sum is inlined instead.
 constexpr int count(std::uint64_t b) noexcept {
 #if defined(__x86_64__) && !defined(__POPCNT__)
   return static_cast<int>((byte_counts(b) * kEachByte) >> 56);

@@ -1,5 +1,5 @@
 // Classic: m x n boards, k in a row, with misere, free choice and gravity
-// in any combination (RULES.md section 1).
+// in any combination (docs/rules.md section 1).
 #pragma once
 #include <algorithm>
 #include <array>
@@ -19,14 +19,14 @@ namespace noughts {
 struct ClassicOptions {
   int rows = 3;
   int cols = 3;
-  int k = 0;  // 0 takes the default of RULES.md (see default_k)
+  int k = 0;  // 0 takes the default of docs/rules.md (see default_k)
   bool misere = false;
   bool free_choice = false;
   bool gravity = false;
   friend bool operator==(const ClassicOptions&, const ClassicOptions&) = default;
 };
 
-// RULES.md: 3 when the shorter side is at most 3, 4 when it is 4 or 5, else
+// docs/rules.md: 3 when the shorter side is at most 3, 4 when it is 4 or 5, else
 // 5, and never more than the longer side.
 int default_k(int rows, int cols);
 
@@ -185,23 +185,23 @@ class Classic {
   };
   SearchState search_state() const noexcept {
     const auto& r = *rules_;
-    SearchState k;
+    SearchState state;
     for (int s = 0; s < r.num_symmetries(); ++s) {
       const std::uint64_t x = r.map_bits(s, marks_[0]), o = r.map_bits(s, marks_[1]);
-      if (r.cells() <= 32) k.images[s] = x | o << 32;
-      else k.images[2 * s] = x, k.images[2 * s + 1] = o;
+      if (r.cells() <= 32) state.images[s] = x | o << 32;
+      else state.images[2 * s] = x, state.images[2 * s + 1] = o;
     }
-    k.entered = {0, 0};
+    state.entered = {0, 0};
     for (int symbol = 0; symbol < 2; ++symbol)
-      bits::for_each(marks_[symbol], [&](int cell) { k.entered[symbol] |= r.line_bits(cell); });
-    return k;
+      bits::for_each(marks_[symbol], [&](int cell) { state.entered[symbol] |= r.line_bits(cell); });
+    return state;
   }
   // The state after the legal move m, from this position's.
-  SearchState search_state_after(const SearchState& k, Move m) const noexcept {
+  SearchState search_state_after(const SearchState& state, Move m) const noexcept {
     const auto& r = *rules_;
     const int symbol = r.free_choice() ? (m & 1) : (ply_ & 1);
     const int cell = target_cell(m);
-    SearchState after = k;
+    SearchState after = state;
     if (r.cells() <= 32) {
       // All eight words, used or not (unused symmetries add nothing): a
       // fixed count the compiler unrolls.
@@ -217,16 +217,16 @@ class Classic {
   // one word, and the smallest image of that word, mixed (a bijection), is
   // an exact key: no two positions share it. Larger boards take the
   // smallest hash() of the images.
-  std::uint64_t key_of(const SearchState& k) const noexcept {
+  std::uint64_t key_of(const SearchState& state) const noexcept {
     const auto& r = *rules_;
     if (r.cells() <= 32) {
-      std::uint64_t best = k.images[0];
-      for (int s = 1; s < r.num_symmetries(); ++s) best = std::min(best, k.images[s]);
+      std::uint64_t best = state.images[0];
+      for (int s = 1; s < r.num_symmetries(); ++s) best = std::min(best, state.images[s]);
       return bits::mix(best);
     }
-    std::uint64_t best = bits::combine(bits::mix(k.images[0]), k.images[1]);
+    std::uint64_t best = bits::combine(bits::mix(state.images[0]), state.images[1]);
     for (int s = 1; s < r.num_symmetries(); ++s)
-      best = std::min(best, bits::combine(bits::mix(k.images[2 * s]), k.images[2 * s + 1]));
+      best = std::min(best, bits::combine(bits::mix(state.images[2 * s]), state.images[2 * s + 1]));
     return best;
   }
   // The solver's tactical hook (Tactics in game.hpp), from one pass over the
@@ -237,9 +237,9 @@ class Classic {
   // through its cell still open to a symbol, each counting more the fuller
   // it is (2^marks), so cells that extend or block the most advanced lines
   // come first. In misere completing a line loses, and the order is reversed
-  // (quiet cells first). Measured on 5x5 k=4: 2.4 M nodes with 2^marks,
-  // 3.0 M with 4^marks, 6.4 M with 8^marks, over 25 M with 2 + marks;
-  // counting open lines alone does not finish in 20 s.
+  // (quiet cells first). Doubling per mark orders best: steeper weights
+  // over-value one advanced line, flatter ones (or counting open lines
+  // alone) lose the threats, and the search grows several times larger.
   static constexpr int kMaxHint = (1 << 14) - 1;
   // The state must be this position's (search_state() or kept along the path).
   Tactics tactics(MoveList& moves, int* hints, const SearchState& state) const noexcept;

@@ -6,7 +6,7 @@
 
 namespace noughts {
 
-// A move is its id of RULES.md "Move ids": small and non-negative in every game.
+// A move is its id of docs/rules.md "Move ids": small and non-negative in every game.
 using Move = int;
 
 template <int Capacity>

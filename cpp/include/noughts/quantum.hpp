@@ -1,5 +1,5 @@
 // Quantum tic-tac-toe: Allan Goff's game played to a single result
-// (RULES.md section 3; the corner cases are argued in docs/quantum.md).
+// (docs/rules.md section 3; the corner cases are argued in docs/quantum.md).
 //
 // Marks are numbered 1..9 by the move that wrote them: X writes the odd
 // ones, O the even ones. A mark is spooky (in two cells at once: an edge of
@@ -86,7 +86,7 @@ class Quantum {
   // The player who writes the next mark. While a collapse is pending that is
   // the chooser too: the player who did not close the cycle is the one whose
   // mark comes next, so to_move never needs a special case.
-  Player to_move() const noexcept { return (marks_ & 1) ? Player::O : Player::X; }
+  Player to_move() const noexcept { return (written_ & 1) ? Player::O : Player::X; }
   int ply() const noexcept { return ply_; }
   Outcome outcome() const noexcept { return outcome_; }
 
@@ -94,7 +94,7 @@ class Quantum {
     out.clear();
     if (outcome_.over()) return;
     if (pending_) {
-      const int p = pair_of(marks_);
+      const int p = pair_of(written_);
       out.push(quantum::kCollapse + quantum::kPair.a[p]);
       out.push(quantum::kCollapse + quantum::kPair.b[p]);
       return;
@@ -116,8 +116,8 @@ class Quantum {
     } else if (m < quantum::kLastCell) {
       collapse(m - quantum::kCollapse);
     } else {
-      ++marks_;
-      land(marks_, m - quantum::kLastCell);
+      ++written_;
+      land(written_, m - quantum::kLastCell);
       decide();
     }
     ++ply_;
@@ -127,14 +127,14 @@ class Quantum {
   // same distribution as picking from legal_moves().
   void play_random(Rng& rng) noexcept {
     if (pending_) {
-      const int p = pair_of(marks_);
+      const int p = pair_of(written_);
       collapse(rng.below(2) ? quantum::kPair.b[p] : quantum::kPair.a[p]);
     } else {
       const std::uint16_t free = free_cells();
       const int f = bits::kSmallSets.count[free];
       if (f == 1) {
-        ++marks_;
-        land(marks_, bits::lowest(free));
+        ++written_;
+        land(written_, bits::lowest(free));
         decide();
       } else {
         // An ordered pair of distinct free cells, uniform; each unordered
@@ -166,7 +166,7 @@ class Quantum {
   // ---- reading the position ----
 
   // Marks written so far: the number of the newest mark (0 at the start).
-  int marks() const noexcept { return marks_; }
+  int marks_written() const noexcept { return written_; }
   // The number of the classical mark in a cell, 0 if the cell has none.
   int classical(int cell) const noexcept { return static_cast<int>((classical_ >> (4 * cell)) & 15); }
   // Cells holding a classical mark of X (0) or O (1).
@@ -186,7 +186,7 @@ class Quantum {
     using namespace quantum;
     if (outcome_.over()) return 0;
     if (pending_) {  // the pending mark lands in one of its two cells
-      const int p = pair_of(marks_);
+      const int p = pair_of(written_);
       return p < 0 ? 0 : bits::bit(kCollapse + kPair.a[p]) | bits::bit(kCollapse + kPair.b[p]);
     }
     const unsigned free = free_cells();
@@ -240,7 +240,7 @@ class Quantum {
   // The next mark, spooky in cells a and b. A pair whose cells are already
   // entangled closes a cycle: the collapse waits for the chooser's move.
   void write_pair(int a, int b) noexcept {
-    const int k = ++marks_;
+    const int k = ++written_;
     spooky_ |= std::uint64_t(quantum::kPair.id[a][b] + 1) << (6 * (k - 1));
     if (component_[a] & bits::bit(b)) {
       pending_ = true;
@@ -267,7 +267,7 @@ class Quantum {
     const std::uint16_t component = component_[cell];
     std::array<std::uint8_t, quantum::kCells> mark, a, b;
     int m = 0;
-    for (int k = 1; k < marks_; ++k) {
+    for (int k = 1; k < written_; ++k) {
       const int p = pair_of(k);
       if (p < 0 || !(component >> quantum::kPair.a[p] & 1)) continue;
       mark[m] = static_cast<std::uint8_t>(k);
@@ -276,8 +276,8 @@ class Quantum {
       spooky_ &= ~(std::uint64_t{63} << (6 * (k - 1)));
       ++m;
     }
-    spooky_ &= ~(std::uint64_t{63} << (6 * (marks_ - 1)));
-    land(marks_, cell);
+    spooky_ &= ~(std::uint64_t{63} << (6 * (written_ - 1)));
+    land(written_, cell);
     // Sweep until every gathered mark has landed: a mark with one end
     // classical goes to the other end. Each sweep lands at least one.
     std::uint16_t filled = static_cast<std::uint16_t>(bits::bit(cell));
@@ -315,7 +315,7 @@ class Quantum {
   // Derived, kept for speed.
   std::array<std::uint16_t, quantum::kCells> component_{};  // each free cell's entangled cells, itself included
   std::array<std::uint16_t, 2> owned_{};                    // classical cells of X and of O
-  std::uint8_t marks_ = 0;
+  std::uint8_t written_ = 0;
   std::uint8_t ply_ = 0;
   bool pending_ = false;
   Outcome outcome_{};

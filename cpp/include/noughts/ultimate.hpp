@@ -1,4 +1,4 @@
-// Ultimate tic-tac-toe (RULES.md section 2): nine small 3x3 boards in a 3x3
+// Ultimate tic-tac-toe (docs/rules.md section 2): nine small 3x3 boards in a 3x3
 // big board, the cell of each move sending the opponent to a board.
 //
 // Representation, chosen for playout and perft speed:
@@ -147,10 +147,14 @@ class Ultimate {
     }
   }
 
+#ifndef NOUGHTS_NO_EVALUATION
   // The learned value of the position for the player to move, -1 .. +1
   // (ultimate_eval.cpp; the network is trained by
-  // scripts/train_ultimate_eval.py). The game must not be over.
+  // scripts/train_ultimate_eval.py). The game must not be over. The
+  // single-file CodinGame bot leaves it out (NOUGHTS_NO_EVALUATION): its
+  // weights would not fit CodinGame's limit on a source file.
   float evaluate() const noexcept;
+#endif
 
   // ---- solver hooks (see search/solver.hpp) ----
   // Whether the player to move can win the game with their next move: win a
@@ -350,8 +354,8 @@ class Ultimate {
   // Writes the mover's mark in cell c of board b and updates everything the
   // move decides. Closing a board is done without a branch: it happens about
   // one move in seven of a random game, at unpredictable moments, and a
-  // branch there (measured) costs more in mispredictions than these few bit
-  // operations at every move. The end of the game is the one rare branch.
+  // branch there costs more in mispredictions than these few bit operations
+  // at every move. The end of the game is the one rare branch.
   void place(int b, int c) noexcept {
     using board3::kFull;
     using board3::kHasLine;

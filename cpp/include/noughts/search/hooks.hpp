@@ -19,14 +19,6 @@ namespace noughts {
 template <class G>
 concept HasPlayRandom = requires(G& g, Rng& rng) { g.play_random(rng); };
 
-// Returns the move legal_moves()[rng.below(size)] would give, for a game
-// that is not over, without building the list (the same move for the same
-// generator state).
-template <class G>
-concept HasRandomMove = requires(const G& g, Rng& rng) {
-  { g.random_move(rng) } -> std::same_as<Move>;
-};
-
 // How many games random_playouts runs interleaved, move by move: worth more
 // than 1 when one game's moves form a chain of dependent loads that leaves
 // the core idle. The counts stay a function of the seed.

@@ -1,5 +1,5 @@
 // perft: the number of legal move sequences of exactly `depth` moves
-// (RULES.md "Counting moves"). The first correctness test of every game.
+// (docs/rules.md "Counting moves"). The first correctness test of every game.
 #pragma once
 #include <atomic>
 #include <cstdint>

@@ -12,19 +12,16 @@
 
 namespace noughts {
 
-// A uniformly random legal move of a game that is not over: always
-// list[rng.below(list.size())] of its legal_moves() list, so a seed gives the
-// same moves whichever way they are drawn. A game's `random_move` hook
-// (search/hooks.hpp) draws the same move without building the list.
+// A uniformly random legal move of a game that is not over:
+// list[rng.below(list.size())] of its legal_moves() list. A game's
+// random_move (observation.hpp) draws the same move from a bit set; inside a
+// playout, where the next move follows at once, generating the list and
+// indexing it is the cheaper of the two for Classic.
 template <Game G>
 Move random_action(const G& g, Rng& rng) {
-  if constexpr (HasRandomMove<G>) {
-    return g.random_move(rng);
-  } else {
-    typename G::MoveList moves;
-    g.legal_moves(moves);
-    return moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
-  }
+  typename G::MoveList moves;
+  g.legal_moves(moves);
+  return moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
 }
 
 // Plays one uniformly random legal move of a game that is not over; returns
@@ -70,9 +67,9 @@ struct PlayoutCounts {
 // the counts stay a function of the seed). When one
 // game's moves form a chain of dependent loads (each move reads what the one
 // before wrote) that leaves most of the core idle, independent games in
-// flight fill it: Ultimate's playouts go from about 2.1 M/s one at a time to
-// 2.9 M/s four at a time on the same core. Classic and Quantum do more work a
-// move and lose about 20% with lanes (measured), so they keep one.
+// flight fill it (Ultimate runs four). Classic and Quantum do more work a
+// move, enough to keep the core busy, and lanes only slow them: they keep
+// one.
 template <class G>
 constexpr int playout_lanes() {
   if constexpr (HasPlayoutLanes<G>) return G::kPlayoutLanes;
@@ -82,8 +79,8 @@ constexpr int playout_lanes() {
 // On x86-64 Linux with glibc and GCC 11 or later the loop is also compiled
 // for x86-64-v3 (AVX2, BMI2, POPCNT: every x86-64 CPU since about 2013) and
 // the dynamic loader picks the version the CPU runs (an ifunc, which musl
-// does not have): wheels stay portable, and Ultimate playouts gain about 4%
-// from BMI2's shifts and mulx. Define NOUGHTS_NO_CLONES to build one version.
+// does not have): wheels stay portable, and Ultimate playouts use BMI2's
+// shifts and mulx where the CPU has them. Define NOUGHTS_NO_CLONES to build one version.
 #if defined(__x86_64__) && defined(__linux__) && defined(__GLIBC__) && defined(__GNUC__) && \
     !defined(__clang__) && __GNUC__ >= 11 && !defined(NOUGHTS_NO_CLONES) && !defined(__AVX2__)
 #define NOUGHTS_HOT_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))

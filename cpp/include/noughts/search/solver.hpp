@@ -29,8 +29,8 @@
 #include "noughts/search/hooks.hpp"
 #include "noughts/search/transposition_table.hpp"
 
-// The search's per-move helper must be inlined where it is used: left to
-// GCC, it became a call and cost 7 % on 4x4 k=4.
+// The search's per-move helper must be inlined where it is used: GCC would
+// otherwise make it a call in the innermost loop.
 #if defined(__GNUC__) || defined(__clang__)
 #define NOUGHTS_ALWAYS_INLINE __attribute__((always_inline))
 #else
@@ -71,9 +71,8 @@ class Solver {
 
  public:
   static constexpr int kWin = 1000;
-  // Enhanced transposition cutoffs above this depth. Measured on Classic with
-  // the tactics hook: 4 is as fast as 6 or faster (4x4 k=4 3.75 ms against
-  // 3.8, 5x5 k=4 0.45-0.55 s either way) with fewer keys computed a node.
+  // Enhanced transposition cutoffs above this depth: deeper, the keys they
+  // compute at every node cost more than the cutoffs save.
   static constexpr int kEtcDepth = 4;
 
   explicit Solver(const SolveLimits& limits = {}) : limits_(limits), tt_(limits.tt_bytes) {
@@ -180,13 +179,13 @@ class Solver {
     if constexpr (kState) return g.search_state_after(s, m);
     else return State{};
   }
-  std::uint64_t key(const G& g, const State& s) const noexcept {
+  std::uint64_t table_key(const G& g, const State& s) const noexcept {
     if constexpr (kState) {
       if (limits_.symmetry) return g.key_of(s);
     }
-    return key(g);
+    return table_key(g);
   }
-  std::uint64_t key(const G& g) const noexcept {
+  std::uint64_t table_key(const G& g) const noexcept {
     if (!limits_.symmetry) return g.hash();
     if constexpr (HasCanonicalHash<G>) return g.canonical_hash();
     std::uint64_t best = g.hash();
@@ -233,11 +232,11 @@ class Solver {
       }
       return false;
     };
-    const std::uint64_t k = key(g, state);
+    const std::uint64_t key = table_key(g, state);
     if constexpr (HasTactics<G>) {
       // The game settles what it can see at once, while the table's bucket
       // is on its way from memory.
-      tt_.prefetch(k);
+      tt_.prefetch(key);
       const Tactics t = g.tactics(moves, hints.data(), state);
       if (bound_by_who_can_win(t.mover_can_win, t.opponent_can_win)) return 0;
       switch (t.kind) {
@@ -250,7 +249,7 @@ class Solver {
     } else {
       // The same overlap with what comes before the probe: the dead-line
       // test and the move list.
-      tt_.prefetch(k);
+      tt_.prefetch(key);
       if constexpr (HasCanStillWin<G>) {
         if (bound_by_who_can_win(g.can_still_win(me), g.can_still_win(opponent(me)))) return 0;
       }
@@ -258,7 +257,7 @@ class Solver {
     }
 
     int tt_move = TranspositionTable::kNoMove;
-    if (const auto* e = tt_.find(k)) {
+    if (const auto* e = tt_.find(key)) {
       if (e->lower >= beta) return e->lower;
       if (e->upper <= alpha) return e->upper;
       if (e->lower == e->upper) return e->lower;
@@ -299,7 +298,7 @@ class Solver {
         if (c.outcome().over()) {
           known = terminal_score(c.outcome(), me);
           if (known == kWin - 1) {
-            store(k, -kWin, kWin, known, moves[i], nodes_before);  // exact: nothing beats it
+            store(key, -kWin, kWin, known, moves[i], nodes_before);  // exact: nothing beats it
             return known;
           }
         } else if constexpr (HasWinNow<G>) {
@@ -317,7 +316,7 @@ class Solver {
     }
     if (best > alpha) alpha = best;
     if (alpha >= beta) {
-      store(k, alpha0, beta0, best, best_move, nodes_before);
+      store(key, alpha0, beta0, best, best_move, nodes_before);
       return best;
     }
     // Best rank first, picked lazily: most nodes are cut by their first or
@@ -325,7 +324,7 @@ class Solver {
     auto pick = [&](int j) {
       // Rank and position packed in one key (the earlier position wins a
       // tie), so the scan is a branch-free max: a compare branch there
-      // mispredicted (4x4 k=4: 3.7 ms, 3.45 ms this way, same nodes).
+      // mispredicts.
       auto packed = [&](int i) { return std::uint64_t{static_cast<std::uint32_t>(rank[i])} << 32 | static_cast<std::uint32_t>(~i); };
       std::uint64_t top = packed(j);
       for (int i = j + 1; i < open; ++i) top = std::max(top, packed(i));
@@ -362,7 +361,7 @@ class Solver {
       // Nine in ten nodes that search are cut by their first move. Away from
       // the root (where the cutoffs below want every child ranked), that move
       // is found by one branch-free max over the hints and searched before
-      // the others are ranked at all (4x4 k=4: 3.88 -> 3.66 ms).
+      // the others are ranked at all.
       int first = -1;
       if (depth >= kEtcDepth && open > 0) {
         std::uint64_t top = 0;
@@ -373,7 +372,7 @@ class Solver {
         if (tt_move != TranspositionTable::kNoMove)  // rare: the table's move goes first
           for (int i = 0; i < open; ++i) first = moves[i] == tt_move ? i : first;
         if (try_move(first)) {
-          store(k, alpha0, beta0, best, best_move, nodes_before);
+          store(key, alpha0, beta0, best, best_move, nodes_before);
           return best;
         }
       }
@@ -389,12 +388,12 @@ class Solver {
       for (int j = 0; j < open; ++j) {
         const G& c = child(order[j]);
         if (c.outcome().over()) continue;
-        const auto* e = tt_.find(key(c, search_state_after(g, state, moves[order[j]])));
+        const auto* e = tt_.find(table_key(c, search_state_after(g, state, moves[order[j]])));
         if (!e) continue;
         // The child's upper bound, seen from here, is a lower bound on this node.
         const int from_here = c.to_move() == me ? older(e->lower) : -older(e->upper);
         if (from_here >= beta) {
-          store(k, alpha0, beta0, from_here, moves[order[j]], nodes_before);
+          store(key, alpha0, beta0, from_here, moves[order[j]], nodes_before);
           return from_here;
         }
       }
@@ -406,15 +405,15 @@ class Solver {
         break;
       }
     }
-    store(k, alpha0, beta0, best, best_move, nodes_before);
+    store(key, alpha0, beta0, best, best_move, nodes_before);
     return best;
   }
 
-  void store(std::uint64_t k, int alpha0, int beta0, int v, int move, std::uint64_t nodes_before) {
+  void store(std::uint64_t key, int alpha0, int beta0, int v, int move, std::uint64_t nodes_before) {
     const int lower = v >= beta0 ? v : (v > alpha0 ? v : -kWin);
     const int upper = v <= alpha0 ? v : (v < beta0 ? v : kWin);
     const int work = std::bit_width(nodes_ - nodes_before + 1);
-    tt_.store(k, lower, upper, move, work);
+    tt_.store(key, lower, upper, move, work);
   }
 
   // Best play to the end: at each step a move that keeps the exact score.
@@ -426,7 +425,7 @@ class Solver {
       typename G::MoveList legal;
       g.legal_moves(legal);
       std::vector<Move> moves(legal.begin(), legal.end());
-      if (const auto* e = tt_.find(key(g)); e && e->move != TranspositionTable::kNoMove) {
+      if (const auto* e = tt_.find(table_key(g)); e && e->move != TranspositionTable::kNoMove) {
         if (auto it = std::find(moves.begin(), moves.end(), e->move); it != moves.end()) std::rotate(moves.begin(), it, it + 1);
       }
       Move chosen = -1;

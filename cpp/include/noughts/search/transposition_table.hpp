@@ -25,8 +25,8 @@ namespace noughts {
 namespace detail {
 // Zeroed memory for a table of `bytes`. Large tables on Linux ask for huge
 // pages: probes land anywhere in the table, and with 4 KiB pages most of
-// them also miss the TLB (measured: half the solver's time on 5x5 k=4 went
-// to table probes before).
+// them would also miss the TLB, and table probes would dominate the
+// solver's time on large boards.
 inline std::byte* allocate_table(std::size_t bytes) {
 #if defined(__linux__)
   constexpr std::size_t kHuge = std::size_t{2} << 20;

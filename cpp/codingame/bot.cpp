@@ -1,0 +1,93 @@
+// noughts' Ultimate player as one CodinGame bot: the referee's protocol on
+// stdin/stdout around the engine's MCTS (the same search and rollout policy
+// as `noughts engine --codingame`). `noughts export codingame` prints this
+// file with the engine's headers inlined, so that it compiles alone:
+//   g++ -std=c++20 -O2 -o bot bot.cpp
+// Time is kept from the arrival of each turn's first line (the first turn
+// from the start of the program); the search stops NOUGHTS_BOT_MARGIN_MS
+// before the turn's limit.
+#include <chrono>
+#include <cstdio>
+#include <span>
+#include <vector>
+
+#include "noughts/search/mcts.hpp"
+#include "noughts/ultimate.hpp"
+
+#ifndef NOUGHTS_BOT_MS
+#define NOUGHTS_BOT_MS 100.0  // CodinGame's limit on a turn
+#endif
+#ifndef NOUGHTS_BOT_FIRST_MS
+#define NOUGHTS_BOT_FIRST_MS 1000.0  // and on the first turn
+#endif
+#ifndef NOUGHTS_BOT_MARGIN_MS
+#define NOUGHTS_BOT_MARGIN_MS 8.0
+#endif
+#ifndef NOUGHTS_BOT_TIEBREAK
+#define NOUGHTS_BOT_TIEBREAK 1  // score a full big board by small boards won, as CodinGame's referee does
+#endif
+#ifndef NOUGHTS_BOT_SEED
+#define NOUGHTS_BOT_SEED 0
+#endif
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+const Clock::time_point kStarted = Clock::now();
+
+int move_at(int row, int col) { return (row / 3 * 3 + col / 3) * 9 + row % 3 * 3 + col % 3; }
+int grid_row(int m) { return m / 9 / 3 * 3 + m % 9 / 3; }
+int grid_col(int m) { return m / 9 % 3 * 3 + m % 9 % 3; }
+bool on_grid(int row, int col) { return 0 <= row && row < 9 && 0 <= col && col < 9; }
+
+}  // namespace
+
+int main() {
+  using namespace noughts;
+  Ultimate game(NOUGHTS_BOT_TIEBREAK != 0);
+  MctsConfig config;
+  config.seed = NOUGHTS_BOT_SEED;
+  Mcts<Ultimate> mcts(config);
+  bool first = true;
+  int row, col;
+  while (std::scanf("%d %d", &row, &col) == 2) {
+    const Clock::time_point began = first ? kStarted : Clock::now();
+    if (row != -1 || col != -1) {
+      if (!on_grid(row, col) || !game.is_legal(move_at(row, col))) {
+        std::fprintf(stderr, "noughts: the opponent's move %d %d is not legal here\n", row, col);
+        return 2;
+      }
+      game.play(move_at(row, col));
+    }
+    int count = 0;
+    if (std::scanf("%d", &count) != 1) return 2;
+    std::vector<int> valid;
+    for (int i = 0; i < count; ++i) {
+      int r, c;
+      if (std::scanf("%d %d", &r, &c) != 2 || !on_grid(r, c)) return 2;
+      valid.push_back(move_at(r, c));
+    }
+    const double limit = first ? NOUGHTS_BOT_FIRST_MS : NOUGHTS_BOT_MS;
+    const double margin = std::min<double>(NOUGHTS_BOT_MARGIN_MS, limit / 2);
+    const double spent = std::chrono::duration<double, std::milli>(Clock::now() - began).count();
+    MctsBudget budget;
+    budget.seconds = std::max(0.001, (limit - margin - spent) / 1000.0);
+    const MctsResult r = mcts.search(game, budget);
+    int move = r.best_move;
+    if (!valid.empty() && std::find(valid.begin(), valid.end(), move) == valid.end()) {
+      move = valid.front();  // trust the referee's list if the rules ever differ
+      for (const auto& s : r.moves)
+        if (std::find(valid.begin(), valid.end(), s.move) != valid.end()) {
+          move = s.move;
+          break;
+        }
+    }
+    std::fprintf(stderr, "noughts: iterations=%llu value=%+.3f\n", static_cast<unsigned long long>(r.iterations),
+                 r.value);
+    std::printf("%d %d\n", grid_row(move), grid_col(move));
+    std::fflush(stdout);
+    game.play(move);
+    first = false;
+  }
+  return 0;
+}

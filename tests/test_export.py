@@ -1,0 +1,53 @@
+"""The single-file CodinGame bot: it compiles alone and plays whole games over the protocol."""
+
+import shutil
+import subprocess
+
+import noughts
+import pytest
+from noughts.arena import Limits, ProgramEngine, SearchEngine, play_game
+from noughts.export import codingame_source
+
+
+def test_bad_settings_are_refused():
+    with pytest.raises(noughts.InvalidOptionError, match="ms must be"):
+        codingame_source(ms=0)
+    with pytest.raises(noughts.InvalidOptionError, match="tiebreak"):
+        codingame_source(tiebreak="yes")
+
+
+@pytest.fixture(scope="module")
+def bot_binary(tmp_path_factory):
+    """The exported bot, built with the one documented command."""
+    if shutil.which("g++") is None:
+        pytest.skip("needs g++")
+    folder = tmp_path_factory.mktemp("bot")
+    source = folder / "bot.cpp"
+    source.write_text(codingame_source(ms=20, first_ms=60, margin_ms=5))
+    assert '#include "noughts/' not in source.read_text()  # one file: nothing left to find
+    binary = folder / "bot"
+    subprocess.run(["g++", "-std=c++20", "-O2", "-o", str(binary), str(source)], check=True, timeout=600)
+    return binary
+
+
+def test_the_bot_builds_with_one_command_and_plays_legal_games(bot_binary):
+    bot = ProgramEngine([str(bot_binary)], name="bot")
+    mcts = SearchEngine("noughts", iterations=300)
+    generous = Limits(turn_ms=5000, first_turn_ms=5000)
+    for x, o in ((bot, mcts), (mcts, bot)):
+        result = play_game(x, o, noughts.Ultimate(tiebreak=True), generous)
+        assert result.forfeit is None, result.forfeit
+        assert result.termination in ("line", "more_boards", "full_board")
+        replay = noughts.Ultimate(tiebreak=True)
+        for move in result.moves:
+            replay.play(move)  # every move the bot sent was legal
+        assert replay.is_over()
+    # The bot played O in the last game and said how many iterations each search ran.
+    assert result.iterations[1] and all(n > 0 for n in result.iterations[1])
+
+
+def test_the_bot_refuses_an_illegal_opponent_move(bot_binary):
+    out = subprocess.run(
+        [str(bot_binary)], input="4 4\n1\n0 0\n4 4\n1\n3 3\n", capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 2 and "not legal" in out.stderr
