@@ -72,7 +72,9 @@ def solve(
     symmetries; ``move_values`` also tells win, draw or loss for every legal
     move (slower: a drawn move must be told from a losing one; without it
     ``Solution.move_values`` is empty); ``stop``, a ``threading.Event`` that
-    another thread may set, ends the search early with SearchTimeout.
+    another thread may set, ends the search early with SearchTimeout (it is
+    asked every 20 ms; what its ``is_set()`` raises stops the search and
+    propagates).
     Raises IllegalMoveError on a finished game.
     """
     if stop is not None and not callable(getattr(stop, "is_set", None)):
