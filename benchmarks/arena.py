@@ -37,6 +37,7 @@ _NUMBERS = {
     "threads": int,
     "max_nodes": int,
     "seed": int,
+    "prior_visits": int,
 }
 
 

@@ -46,25 +46,97 @@ def test_bad_input_gives_a_message_not_a_traceback():
     out = run("perft", "--position", "nonsense")
     assert out.returncode == 2 and "invalid classic position" in out.stderr
     out = run("solve", "ultimate", "--size", "4")
-    assert out.returncode != 0 and "Traceback" not in out.stderr
+    assert out.returncode == 2 and "ultimate takes no --size" in out.stderr and "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["perft", "--depth", "-1"], "--depth: must be at least 1"),
+        (["perft", "--depth", "0"], "--depth: must be at least 1"),
+        (["match", "--games", "0"], "--games: must be at least 1"),
+        (["solve", "--size", "0"], "rows"),
+        (["solve", "--rows", "3", "--size", "4"], "--size or --rows"),
+        (["solve", "--tt-mb", "0"], "--tt-mb: must be a number > 0"),
+        (["analyse", "--seconds", "-1"], "--seconds: must be a number > 0"),
+        (["analyse", "--seconds", "nan"], "--seconds: must be a number > 0"),
+        (["play", "--human", "y"], "--human"),
+        (["solve", "--position", "x.. k=3", "--size", "3"], "carries its own options"),
+    ],
+)
+def test_every_bad_argument_exits_2_with_a_message(args, message):
+    out = run(*args, timeout=60)
+    assert out.returncode == 2, (out.returncode, out.stdout, out.stderr)
+    assert message in out.stderr and "Traceback" not in out.stderr
+    assert out.stdout == ""  # refused before anything ran
+
+
+def test_match_refuses_an_unwritable_records_path_before_playing(tmp_path):
+    bad = tmp_path / "no such directory" / "games.txt"
+    out = run("match", "classic", "--games", "2", "--a-iterations", "50", "--b-iterations", "50", "--records", str(bad))
+    assert out.returncode == 2 and "cannot write the records" in out.stderr and "Traceback" not in out.stderr
+    assert "games" not in out.stderr.split("cannot write")[0]  # no game was played first
+
+
+def test_version_and_python_dash_m():
+    out = run("--version")
+    assert out.returncode == 0 and out.stdout.strip() == f"noughts {noughts.__version__}"
+    module = subprocess.run([sys.executable, "-m", "noughts", "--version"], capture_output=True, text=True)
+    assert module.returncode == 0 and module.stdout == out.stdout
+    module = subprocess.run(
+        [sys.executable, "-m", "noughts", "perft", "--depth", "1"], capture_output=True, text=True, timeout=60
+    )
+    assert module.returncode == 0 and " 9 " in module.stdout
+
+
+def test_human_side_is_case_insensitive():
+    out = run("play", "--human", "O", "--seconds", "0.01", stdin="quit\n")
+    assert out.returncode == 0 and "Traceback" not in out.stderr
+    assert "X (engine) played" in out.stdout and "you play O" in out.stdout  # the engine opened
+
+
+def test_engine_survives_bytes_that_are_not_utf8():
+    proc = subprocess.run(
+        CLI + ["engine"],
+        input=b"\xff\xfe bogus\nisready\nquit\n",
+        capture_output=True,
+        timeout=60,
+        env={**__import__("os").environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    assert proc.returncode == 0 and b"Traceback" not in proc.stderr
+    assert b"readyok" in proc.stdout and b"error" in proc.stdout
 
 
 def test_analyse_lists_moves():
     out = run("analyse", "ultimate", "--iterations", "2000")
     assert out.returncode == 0 and "visits" in out.stdout and "best:" in out.stdout
+    assert out.stdout.count("X to move") == 1
+
+
+def test_analyse_shows_which_moves_are_proven():
+    out = run("analyse", "--moves", "a1 a2 b1 b2", "--iterations", "20000")
+    assert out.returncode == 0 and "proven (for X)" in out.stdout
+    rows = {line.split()[0]: line.split() for line in out.stdout.splitlines() if line.strip()[:2] in ("c1", "c2")}
+    assert rows["c1"][-1] == "win"  # completes the top row
+    assert "best: c1 (proven win)" in out.stdout
+    out = run("analyse", "--iterations", "200000")  # 3x3 from the start: every move proven, none a win
+    verdicts = [
+        line.split()[-1] for line in out.stdout.splitlines() if line[:8].strip() in noughts.Classic().legal_moves()
+    ]
+    assert len(verdicts) == 9 and set(verdicts) <= {"draw", "loss"} and "draw" in verdicts
 
 
 def test_play_with_piped_moves_undo_and_bad_input():
     moves = "b2\nzz\nhint\nundo\nb2\nquit\n"
     out = run("play", "--seconds", "0.02", stdin=moves)
-    assert out.returncode == 1  # quit before the end
+    assert out.returncode == 0  # quitting is no error
     assert "cannot read move 'zz'" in out.stdout and "hint:" in out.stdout
     assert "Traceback" not in out.stderr
 
 
 def test_play_auto_runs_to_the_end():
     out = run("play", "--auto", "--seconds", "0.01")
-    assert out.returncode == 0 and "game over: draw" in out.stdout  # 3x3 between sound players is a draw
+    assert out.returncode == 0 and "Game over: a draw" in out.stdout  # 3x3 between sound players is a draw
 
 
 def test_match_prints_a_score_and_writes_records(tmp_path):
@@ -72,7 +144,8 @@ def test_match_prints_a_score_and_writes_records(tmp_path):
     out = run(
         "match", "classic", "--games", "4", "--a-iterations", "200", "--b-iterations", "200", "--records", str(records)
     )
-    assert out.returncode == 0 and ("±" in out.stdout or "+-" in out.stdout)
+    assert out.returncode == 0 and "A scored" in out.stdout and "95% interval" in out.stdout
+    assert "A: MCTS, 200 iterations a move" in out.stdout and "B: MCTS, 200 iterations a move" in out.stdout
     games = noughts.read_records(records)
     assert len(games) == 4 and all(r.game.is_over() for r in games)
 
@@ -221,3 +294,19 @@ def test_engine_refuses_too_many_threads():
     engine.handle("go iterations 100")
     engine.handle("stop")
     assert out[-1].startswith("bestmove ")
+
+
+def test_match_progress_has_a_time_estimate_and_the_interval_stays_within_0_100():
+    out = run("match", "classic", "--games", "3", "--a-iterations", "100", "--b-iterations", "100")
+    assert out.returncode == 0 and "about " in out.stderr and " left" in out.stderr and "3/3 games" in out.stderr
+    from noughts.cli import _score_interval
+    from noughts.mcts import MatchResult
+
+    for wins, draws, losses in [(10, 0, 0), (0, 0, 10), (9, 1, 0), (1, 0, 0), (3, 4, 3), (0, 20, 0)]:
+        result = MatchResult(wins, draws, losses, ())
+        low, high = _score_interval(result)
+        assert 0.0 <= low <= result.score <= high <= 1.0
+    low, high = _score_interval(MatchResult(4, 0, 0, ()))
+    assert high == 1.0 and 0.4 < low < 0.6  # four wins of four: far from proving 100%
+    low, high = _score_interval(MatchResult(1000, 0, 0, ()))
+    assert 0.99 < low < 1.0

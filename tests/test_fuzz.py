@@ -322,11 +322,15 @@ def move_ids(draw: Any, num_actions: int) -> Any:
     )
 
 
-def _id_value(move: Any) -> int | None:
-    """The id a move object stands for, or None if it is not an integer id at all."""
+def _id_value(move: Any, game: Any) -> int | None:
+    """The id a move object stands for, or None if it is not an integer id at all (or a Move whose
+    name is not its id's in this game: refused, docs/guide.md)."""
     if isinstance(move, (bool, np.bool_)) or not hasattr(move, "__index__"):
         return None
-    return int(move.__index__())
+    value = int(move.__index__())
+    if isinstance(move, noughts.Move) and 0 <= value < game.num_actions and move.name != game.move_name(value):
+        return None
+    return value
 
 
 @given(st.data())
@@ -335,7 +339,7 @@ def test_move_ids(data: Any) -> None:
     _hit("move_ids", game)
     for _ in range(data.draw(st.integers(1, 30))):
         move = data.draw(move_ids(game.num_actions))
-        value = _id_value(move)
+        value = _id_value(move, game)
         legal = game.legal_actions()
         ok, is_legal = expect_contract(lambda: game.is_legal(move), game, inputs=(move,))
         assert ok and is_legal == (value in legal), (move, is_legal)

@@ -297,4 +297,4 @@ def test_without_openspiel_the_module_imports_and_register_says_what_to_install(
         timeout=60,
     )
     assert result.returncode == 0, result.stderr
-    assert "pip install noughts[openspiel]" in result.stdout
+    assert 'pip install ".[openspiel]"' in result.stdout

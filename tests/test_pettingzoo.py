@@ -311,7 +311,7 @@ def test_bad_arguments() -> None:
     with pytest.raises(ValueError):
         raw_env(game="ultimate", rows=4)
     with pytest.raises(ValueError):
-        raw_env(game="classic", render_mode="rgb_array")
+        raw_env(game="classic", render_mode="rgb")
     e = raw_env()
     e.reset()
     with pytest.raises(KeyError):
@@ -372,4 +372,4 @@ def test_without_pettingzoo_the_module_imports_and_env_says_what_to_install() ->
         "    print('ImportError:', e)\n"
     )
     assert result.returncode == 0, result.stderr
-    assert "pip install noughts[pettingzoo]" in result.stdout
+    assert 'pip install ".[pettingzoo]"' in result.stdout

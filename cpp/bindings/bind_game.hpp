@@ -35,6 +35,27 @@ std::string utf8_or_throw(py::handle obj, const char* what) {
   return std::string(data, static_cast<std::size_t>(size));
 }
 
+// A noughts.Move carries its id and its notation: both must name the same
+// move of this game (a Move of another game, or one built by hand with a
+// wrong name, is refused rather than played by its id alone).
+inline py::handle move_class() {
+  // Kept for the life of the interpreter (never released: no destructor runs after it is gone).
+  static PyObject* cls = py::object(py::module_::import("noughts._game").attr("Move")).release().ptr();
+  return cls;
+}
+
+template <TextGame G>
+void check_move_name(const G& game, PyObject* p, Move id) {
+  const int is_move = PyObject_IsInstance(p, move_class().ptr());
+  if (is_move < 0) throw py::error_already_set();
+  if (!is_move || id < 0 || id >= game.num_actions()) return;  // out of range: play() says so
+  py::object name = py::reinterpret_borrow<py::object>(p).attr("name");
+  const std::string expected = game.move_name(id);
+  if (!PyUnicode_Check(name.ptr()) || utf8_or_throw<InvalidMoveError>(name, "the move's name") != expected)
+    throw InvalidMoveError("the Move's id and name disagree: id " + std::to_string(id) + " is " + expected +
+                           " in this game, not " + py::repr(name).cast<std::string>());
+}
+
 // A move given from Python: an int id (or anything with __index__, such as
 // noughts.Move or a numpy integer) or a notation string.
 template <TextGame G>
@@ -50,6 +71,7 @@ Move move_from_python(const G& game, py::handle obj) {
     const long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
     if (overflow || v < INT_MIN || v > INT_MAX)
       throw IllegalMoveError(move_id_out_of_range(py::str(index).cast<std::string>(), game.num_actions()));
+    if (!PyLong_CheckExact(p)) check_move_name(game, p, static_cast<Move>(v));
     return static_cast<Move>(v);
   }
   throw InvalidMoveError("a move is an int id, a noughts.Move or a notation string, not " +
@@ -99,12 +121,18 @@ py::class_<History<G>> bind_game(py::module_& m, const char* name) {
           "leaves the game unchanged when the move cannot be played.")
       .def(
           "undo",
-          [](H& h) {
-            const Move last = h.moves().empty() ? -1 : h.moves().back();
+          [](H& h) -> py::object {
+            if (h.moves().empty()) {
+              h.undo();  // raises IndexError
+              return py::none();
+            }
+            const Move last = h.moves().back();
+            py::object move = move_class()(last, h.current().move_name(last));
             h.undo();
-            return last;
+            return move;
           },
-          "Takes the last move back and returns its id; IndexError when no move was played.")
+          "Takes the last move back and returns it (a noughts.Move, as history holds it); IndexError when no move "
+          "was played.")
       .def_property_readonly("to_move", [](const H& h) { return h.current().to_move(); },
                              "The player to move (in Quantum, the chooser of a pending collapse).")
       .def_property_readonly("ply", [](const H& h) { return h.current().ply(); },

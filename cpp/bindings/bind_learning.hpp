@@ -4,7 +4,9 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "exclusive.hpp"
 #include "noughts/history.hpp"
@@ -97,7 +99,8 @@ void bind_learning(py::module_& m, py::class_<History<G>>& cls, const std::strin
           })
       .def(
           "step",
-          [](V& v, py::array_t<std::int64_t, py::array::c_style | py::array::forcecast> actions) {
+          [](V& v, py::array_t<std::int64_t, py::array::c_style | py::array::forcecast> actions,
+             bool finals) -> py::tuple {
             if (actions.ndim() != 1 || actions.shape(0) != v.size())
               throw InvalidMoveError("actions must be a 1-d array of " + std::to_string(v.size()) + " ids, got " +
                                      std::to_string(actions.ndim()) + "-d with " + std::to_string(actions.size()) +
@@ -115,13 +118,22 @@ void bind_learning(py::module_& m, py::class_<History<G>>& cls, const std::strin
             auto* t = terminated.mutable_data();
             auto* mk = masks.mutable_data();
             auto* tm = to_move.mutable_data();
+            // With finals: the observations of the games that ended, before their reset (zeros elsewhere).
+            py::array_t<std::uint8_t> final_obs(finals ? std::vector<py::ssize_t>{v.size(), s.planes, s.rows, s.cols}
+                                                       : std::vector<py::ssize_t>{0});
+            std::uint8_t* f = nullptr;
+            if (finals) {
+              f = final_obs.mutable_data();
+              std::fill(f, f + final_obs.size(), std::uint8_t{0});
+            }
             {
               py::gil_scoped_release release;
-              v.step(a, r, t, o, mk, tm);
+              v.step(a, r, t, o, mk, tm, f);
             }
-            return py::make_tuple(obs, rewards, terminated, masks, to_move);
+            if (finals) return py::tuple(py::make_tuple(obs, rewards, terminated, masks, to_move, final_obs));
+            return py::tuple(py::make_tuple(obs, rewards, terminated, masks, to_move));
           },
-          py::arg("actions"));
+          py::arg("actions"), py::arg("finals") = false);
 }
 
 }  // namespace noughts::bindings

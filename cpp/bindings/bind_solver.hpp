@@ -15,9 +15,18 @@ namespace py = pybind11;
 
 template <TextGame G>
 void bind_solver(py::module_& m) {
+  if (!py::hasattr(m, "SolveProgress")) {
+    py::class_<SolveProgress>(m, "SolveProgress", "What a running solve has proved so far (readable while it runs).")
+        .def(py::init<>())
+        .def_property_readonly("nodes", [](const SolveProgress& p) { return p.nodes.load(std::memory_order_relaxed); })
+        .def_property_readonly("lower", [](const SolveProgress& p) { return p.lower.load(std::memory_order_relaxed); })
+        .def_property_readonly("upper", [](const SolveProgress& p) { return p.upper.load(std::memory_order_relaxed); })
+        .def_property_readonly("depth", [](const SolveProgress& p) { return p.depth.load(std::memory_order_relaxed); });
+  }
   m.def(
       "solve",
-      [](const History<G>& h, double max_seconds, double tt_mb, bool symmetry, bool move_values, py::object cancel) {
+      [](const History<G>& h, double max_seconds, double tt_mb, bool symmetry, bool move_values, py::object cancel,
+         SolveProgress* progress) {
         if (h.current().outcome().over())
           throw IllegalMoveError("the game is over: there is nothing to solve");
         SolveLimits limits;
@@ -27,6 +36,7 @@ void bind_solver(py::module_& m) {
         limits.tt_bytes = static_cast<std::size_t>(std::min(tt_mb, 1024.0 * 1024.0) * 1024 * 1024);
         limits.symmetry = symmetry;
         limits.move_values = move_values;
+        limits.progress = progress;
         const G root = h.current();
         Solution s = run_interruptible(
             [&](std::atomic<bool>& stop) {
@@ -42,7 +52,7 @@ void bind_solver(py::module_& m) {
                         py::arg("nodes") = s.nodes, py::arg("seconds") = s.seconds);
       },
       py::arg("game"), py::arg("max_seconds") = 0.0, py::arg("tt_mb") = 64.0, py::arg("symmetry") = true,
-      py::arg("move_values") = false, py::arg("cancel") = py::none(),
+      py::arg("move_values") = false, py::arg("cancel") = py::none(), py::arg("progress") = nullptr,
       "Solves the position exactly (see noughts.solve).");
 }
 

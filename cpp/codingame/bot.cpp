@@ -68,7 +68,10 @@ int main() {
       valid.push_back(move_at(r, c));
     }
     const double limit = first ? NOUGHTS_BOT_FIRST_MS : NOUGHTS_BOT_MS;
-    const double margin = std::min<double>(NOUGHTS_BOT_MARGIN_MS, limit / 2);
+    // At least 5 % of the first turn's limit: the referee's clock may start
+    // before this program's; at most half a limit, so that tiny ones search.
+    const double margin = std::min<double>(first ? std::max(NOUGHTS_BOT_MARGIN_MS, 0.05 * limit) : NOUGHTS_BOT_MARGIN_MS,
+                                           limit / 2);
     const double spent = std::chrono::duration<double, std::milli>(Clock::now() - began).count();
     MctsBudget budget;
     budget.seconds = std::max(0.001, (limit - margin - spent) / 1000.0);

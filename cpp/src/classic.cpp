@@ -634,11 +634,10 @@ Classic Classic::from_string(std::string_view text) {
 std::string Classic::render() const {
   const auto& r = *rules_;
   const int width = r.rows() >= 10 ? 2 : 1;
+  // Each column is as wide as its name plus a space (past z the names take
+  // two letters), so every mark stands under the first letter of its column.
   std::string s(width + 1, ' ');
-  for (int col = 0; col < r.cols(); ++col) {
-    const auto name = notation::column_name(col);
-    s += name + std::string(name.size() < 2 ? 2 - name.size() : 1, ' ');
-  }
+  for (int col = 0; col < r.cols(); ++col) s += notation::column_name(col) + ' ';
   while (!s.empty() && s.back() == ' ') s.pop_back();
   for (int row = 0; row < r.rows(); ++row) {
     auto num = std::to_string(row + 1);
@@ -646,7 +645,7 @@ std::string Classic::render() const {
     for (int col = 0; col < r.cols(); ++col) {
       const auto b = bits::bit(row * r.cols() + col);
       s += (marks_[0] & b) ? 'X' : (marks_[1] & b) ? 'O' : '.';
-      if (col + 1 < r.cols()) s += ' ';
+      if (col + 1 < r.cols()) s += std::string(notation::column_name(col).size(), ' ');
     }
   }
   return s;

@@ -250,6 +250,28 @@ int main() {
     check(avoids_losses, "Ultimate rollout_move does not hand the opponent a win it can avoid");
   }
 
+  // Ultimate's MCTS prior discourages exactly the moves after which the
+  // opponent may play anywhere, unless the move wins the game.
+  {
+    Rng rng(12);
+    bool exact = true;
+    for (int game = 0; game < 2000 && exact; ++game) {
+      Ultimate u;
+      const int plies = static_cast<int>(rng.below(70));
+      for (int i = 0; i < plies && !u.outcome().over(); ++i) u.play_random(rng);
+      Ultimate::MoveList moves;
+      u.legal_moves(moves);
+      for (Move m : moves) {
+        Ultimate c = u;
+        c.play(m);
+        const bool expected = !c.outcome().over() && c.forced_board() < 0;
+        const bool wins = c.outcome().winner() == u.to_move();
+        exact = exact && (u.is_discouraged(m) == expected || (!wins && c.outcome().over() && u.is_discouraged(m)));
+      }
+    }
+    check(exact, "Ultimate is_discouraged: the moves that give a free move, never a winning one");
+  }
+
   // One numbering of the square's symmetries: the 3x3 board that Ultimate and
   // Quantum use maps cells as Classic 3x3 does.
   {

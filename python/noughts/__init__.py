@@ -22,14 +22,16 @@ from noughts.learning import VectorGame
 from noughts.mcts import MCTS, match
 from noughts.quantum import Quantum
 from noughts.records import Record, read_records, write_records
+from noughts.registry import make_game
 from noughts.search import perft, random_playouts
-from noughts.solver import Solution, best_move, solve
+from noughts.solver import BestMove, Solution, SolveStatus, best_move, solve
 from noughts.svg import svg_of
 from noughts.ultimate import BoardState, Ultimate
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "BestMove",
     "BoardState",
     "Classic",
     "Error",
@@ -45,11 +47,13 @@ __all__ = [
     "Record",
     "SearchTimeout",
     "Solution",
+    "SolveStatus",
     "Termination",
     "VectorGame",
     "Ultimate",
     "perft",
     "random_playouts",
+    "make_game",
     "read_records",
     "svg",
     "svg_of",

@@ -8,6 +8,7 @@ Move objects.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar, Union
 
@@ -18,12 +19,37 @@ __all__ = ["GameMixin", "GameOption", "Move", "MoveLike", "Outcome"]
 G = TypeVar("G", bound="GameMixin")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Move:
-    """A move of a particular game: its id (docs/rules.md "Move ids") and its notation."""
+    """A move of a particular game: its id (docs/rules.md "Move ids") and its notation.
+
+    A Move behaves like the values it stands for: it equals its id and its
+    notation (``4 in g.legal_moves()``, ``"b2" in g.legal_moves()``,
+    ``g.history[-1] == "b2"``), and another Move with the same id and name. It
+    hashes as its id, so a dict keyed by ids can be read with a Move (and a set
+    of Moves with an id); notation strings hash as strings, so look a Move up in
+    a set or dict by its id or by itself, not by its notation. Where a move is
+    taken (``play``, ``is_legal``), a Move whose id and name are not the same
+    move of that game is refused with InvalidMoveError.
+    """
 
     id: int
     name: str
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Move):
+            return self.id == other.id and self.name == other.name
+        if isinstance(other, str):
+            return self.name == other
+        if isinstance(other, bool):
+            return NotImplemented
+        try:
+            return self.id == operator.index(other)  # type: ignore[arg-type]  # an int or a numpy integer
+        except TypeError:
+            return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.id)
 
     def __index__(self) -> int:
         return self.id

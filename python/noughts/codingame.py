@@ -29,8 +29,9 @@ from noughts.ultimate import Ultimate
 __all__ = ["DEFAULT_MARGIN_MS", "grid_to_id", "id_to_grid", "process_start", "run", "start_position"]
 
 #: How long before the end of a turn's budget the search stops: room for
-#: writing the answer and for the scheduler of a loaded machine.
-DEFAULT_MARGIN_MS = 8.0
+#: reading the turn and writing the answer in Python (about 5 ms) and for
+#: the scheduler of a loaded machine.
+DEFAULT_MARGIN_MS = 15.0
 #: The longest line the referee sends is a handful of characters; anything
 #: far longer is not the protocol.
 _MAX_LINE = 256
@@ -97,6 +98,13 @@ def _numbers(line: str, count: int, what: str) -> list[int]:
 
 def _square(row: int, col: int) -> int:
     return grid_to_id(row, col)
+
+
+def _margin(margin_ms: float, limit: float, first: bool) -> float:
+    """The margin of a turn: at least 5 % of the first turn's limit (the process's start-up is
+    only estimated), and at most half of any limit, so that tiny budgets still search."""
+    margin = max(margin_ms, 0.05 * limit) if first else margin_ms
+    return min(margin, limit / 2)
 
 
 def _check_ms(name: str, value: float) -> float:
@@ -166,8 +174,7 @@ def run(
             if game.is_over():
                 raise InvalidMoveError("the referee asks for a move, but the game is over by the rules")
             limit = first_ms if first else ms
-            # A margin of at most half the budget, so that tiny budgets still search.
-            left = began + (limit - min(margin_ms, limit / 2)) / 1000 - time.perf_counter()
+            left = began + (limit - _margin(margin_ms, limit, first)) / 1000 - time.perf_counter()
             result = engine.search(game, seconds=max(left, 0.001))
             move = result.best_move.id
             if valid and move not in valid:  # trust the referee's list if the rules ever differ

@@ -6,6 +6,8 @@ from every game and every entry point.
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "Error",
     "IllegalMoveError",
@@ -39,10 +41,12 @@ class InvalidOptionError(Error, ValueError):
 class SearchTimeout(Error, TimeoutError):
     """A search stopped at its time limit before it had an answer.
 
-    ``nodes`` and ``seconds`` say how far it got.
+    ``nodes`` and ``seconds`` say how far it got; ``proven`` what a solve had proved.
     """
 
     def __init__(self, message: str, nodes: int = 0, seconds: float = 0.0) -> None:
         super().__init__(f"{message} after {nodes:,} nodes in {seconds:.2f} s")
         self.nodes = nodes
         self.seconds = seconds
+        #: For a solve: what it had proved when it stopped (a noughts.solver.SolveStatus), else None.
+        self.proven: Any = None

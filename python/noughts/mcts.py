@@ -154,9 +154,10 @@ class MCTS:
         heuristics: use the game's own knowledge where it has any (Ultimate's rollouts
             take a win at once and avoid handing the opponent one); False rolls out
             uniformly random moves.
-        evaluation: value new leaves by the game's learned evaluation where it has one
-            (Ultimate) instead of rolling them out; off by default, as it plays weaker
-            than the rollouts so far (docs/mcts.md).
+        prior_visits: the virtual losses a move the game discourages starts with (Ultimate:
+            a move that gives the opponent a free move), with heuristics; 0 for none.
+        evaluation: value each new leaf by the mean of the game's learned evaluation
+            (Ultimate) and a rollout; off by default (no clear gain yet, docs/mcts.md).
         iterations, seconds: the default budget of search(), best_move() and calls.
     """
 
@@ -170,6 +171,7 @@ class MCTS:
         reuse: bool = True,
         heuristics: bool = True,
         evaluation: bool = False,
+        prior_visits: int = 10,
         iterations: int | None = None,
         seconds: float | None = None,
     ) -> None:
@@ -192,6 +194,9 @@ class MCTS:
         self.reuse = reuse
         self.heuristics = heuristics
         self.evaluation = evaluation
+        self.prior_visits = _check_int("prior_visits", prior_visits, 0)
+        if self.prior_visits > 1000:
+            raise InvalidOptionError(f"prior_visits must be between 0 and 1000, not {prior_visits}")
         self.iterations = iterations
         self.seconds = seconds
         self._searchers: dict[Any, Any] = {}
@@ -201,6 +206,7 @@ class MCTS:
             f", {k}={v!r}" for k, v in (("iterations", self.iterations), ("seconds", self.seconds)) if v is not None
         )
         extra = "" if self.heuristics else ", heuristics=False"
+        extra += f", prior_visits={self.prior_visits}" if self.prior_visits != 10 else ""
         extra += ", evaluation=True" if self.evaluation else ""
         return (
             f"noughts.MCTS(seed={self.seed}, c={self.c}, threads={self.threads}, max_nodes={self.max_nodes}"
@@ -219,6 +225,7 @@ class MCTS:
                 self.reuse,
                 self.heuristics,
                 self.evaluation,
+                self.prior_visits,
             )
             self._searchers[info.name] = searcher
         return searcher
@@ -234,6 +241,8 @@ class MCTS:
             iterations, seconds = self.iterations, self.seconds
         n, s = _check_budget(iterations, seconds)
         searcher = self._searcher(game)
+        # Read before the search: the result describes the position searched, even if the game moves on meanwhile.
+        to_move = game.to_move
         r = searcher.search(game, n, s)
 
         def move(i: int) -> Move:
@@ -252,7 +261,7 @@ class MCTS:
             seconds=r["seconds"],
             nodes=r["nodes"],
             tree_full=r["tree_full"],
-            to_move=game.to_move,
+            to_move=to_move,
         )
 
     def best_move(self, game: Any, iterations: int | None = None, seconds: float | None = None) -> Move:

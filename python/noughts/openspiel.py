@@ -1,13 +1,13 @@
 """OpenSpiel games for the noughts games, written as OpenSpiel's own Python games are (see docs/frameworks.md).
 
 >>> import pyspiel
->>> import noughts.openspiel
->>> noughts.openspiel.register()
+>>> import noughts.openspiel                  # registers the games, as OpenSpiel's own Python games do
 >>> game = pyspiel.load_game("noughts_classic(rows=4,cols=4,k=3,gravity=True)")
 >>> state = game.new_initial_state()
 >>> state.apply_action(state.legal_actions()[0])
 
-``register()`` makes three games available to ``pyspiel.load_game``:
+Importing the module registers three games with ``pyspiel.load_game``
+(``register()`` does it again, harmlessly):
 
 - ``noughts_classic``, with the parameters rows (int, 3), cols (int, 3), k
   (int, 0 = the default of docs/rules.md), misere, free_choice, gravity (bool,
@@ -23,7 +23,7 @@ tensor is the game's planes (docs/learning.md) from the view of the player
 asked about, as float32 ``(planes, rows, cols)``; returns are +1 / -1 / 0.
 
 The module imports without OpenSpiel; ``register()`` raises an ImportError
-naming the extra to install (``pip install noughts[openspiel]``).
+naming the extra to install (``pip install ".[openspiel]" in a checkout (or "noughts[openspiel]")``).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def _parameters(info: GameInfo) -> dict[str, Any]:
 # noughts_classic's parameters and their defaults; k = 0 stands for the rules' default.
 CLASSIC_PARAMETERS: dict[str, Any] = _parameters(GAME_INFO["classic"])
 
-_INSTALL_HINT = "noughts.openspiel needs OpenSpiel (Python >= 3.11): pip install noughts[openspiel]"
+_INSTALL_HINT = 'noughts.openspiel needs OpenSpiel (Python >= 3.11): pip install ".[openspiel]" in a checkout (or "noughts[openspiel]")'
 
 _import_error: ImportError | None
 if TYPE_CHECKING:
@@ -242,3 +242,9 @@ def register() -> None:
             cls._game_type = _game_type(short, long, _parameters(info))
         if short not in registered:
             pyspiel.register_game(cls._game_type, cls)
+
+
+# Importing the module registers the games, as OpenSpiel's own Python games
+# (open_spiel.python.games) do; without OpenSpiel the import still works.
+if _import_error is None:
+    register()

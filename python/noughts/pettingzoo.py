@@ -1,7 +1,7 @@
 """PettingZoo AEC environments for the noughts games (see docs/frameworks.md).
 
->>> from noughts.pettingzoo import env
->>> e = env(game="ultimate")                 # or "classic" (with its options), "quantum"
+>>> from noughts.pettingzoo import ultimate_v0  # also classic_v0 (with its options), quantum_v0
+>>> e = ultimate_v0.env()                      # the same as noughts.pettingzoo.env(game="ultimate")
 >>> e.reset(seed=0)
 >>> for agent in e.agent_iter():
 ...     obs, reward, terminated, truncated, info = e.last()
@@ -31,7 +31,7 @@ Built as PettingZoo's classic games (tictactoe_v3, connect_four_v3) are:
   ``noughts.IllegalMoveError`` and changes nothing.
 
 The module imports without PettingZoo; ``env()`` and ``raw_env()`` raise an
-ImportError naming the extra to install (``pip install noughts[pettingzoo]``).
+ImportError naming the extra to install (``pip install ".[pettingzoo]" in a checkout (or "noughts[pettingzoo]")``).
 """
 
 from __future__ import annotations
@@ -45,11 +45,11 @@ from noughts._core import Player
 from noughts.learning import observation as _observation
 from noughts.registry import info_of, make_game
 
-__all__ = ["AGENTS", "env", "observation_for", "raw_env"]
+__all__ = ["AGENTS", "classic_v0", "env", "observation_for", "quantum_v0", "raw_env", "ultimate_v0"]
 
 AGENTS = ("player_x", "player_o")
 
-_INSTALL_HINT = "noughts.pettingzoo needs PettingZoo and Gymnasium: pip install noughts[pettingzoo]"
+_INSTALL_HINT = 'noughts.pettingzoo needs PettingZoo and Gymnasium: pip install ".[pettingzoo]" in a checkout (or "noughts[pettingzoo]")'
 
 _import_error: ImportError | None
 if TYPE_CHECKING:
@@ -97,12 +97,14 @@ class raw_env(_AECEnvBase, _EzPickleBase):  # type: ignore[misc]  # noqa: N801 (
     ``game`` is a name ("classic", "ultimate", "quantum"; Classic takes its
     options as keywords: rows, cols, k, misere, free_choice, gravity) or a
     noughts game object, whose position then starts every episode.
-    ``render_mode`` is None, "ansi" (``render()`` returns the text board) or
-    "human" (the board is printed after every step).
+    ``render_mode`` is None, "ansi" (``render()`` returns the text board),
+    "human" (the board is printed after every step) or "rgb_array" (``render()``
+    returns the picture of ``noughts.svg``, rendered by resvg-py, as an
+    (height, width, 3) uint8 array).
     """
 
     metadata: dict[str, Any] = {
-        "render_modes": ["human", "ansi"],
+        "render_modes": ["human", "ansi", "rgb_array"],
         "name": "noughts_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -217,11 +219,16 @@ class raw_env(_AECEnvBase, _EzPickleBase):  # type: ignore[misc]  # noqa: N801 (
             self.render()
 
     # ---- rendering -------------------------------------------------------
-    def render(self) -> str | None:
-        """The text board: returned with render_mode="ansi", printed with "human"."""
+    def render(self) -> Any:
+        """The text board: returned with render_mode="ansi", printed with "human"; pixels with "rgb_array"."""
         if self.render_mode is None:
             gymnasium.logger.warn("You are calling render method without specifying any render mode.")
             return None
+        if self.render_mode == "rgb_array":
+            from noughts._raster import svg_to_rgb
+            from noughts.svg import svg
+
+            return svg_to_rgb(svg(self.game))
         text = str(self.game.render())
         if self.render_mode == "ansi":
             return text
@@ -242,3 +249,35 @@ def env(game: Any = "classic", render_mode: str | None = None, **options: Any) -
     environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
     environment = wrappers.AssertOutOfBoundsWrapper(environment)
     return wrappers.OrderEnforcingWrapper(environment)
+
+
+# ---- versioned modules, as PettingZoo names its environments ------------------------
+def _versioned_module(name: str, game: str) -> Any:
+    """``noughts.pettingzoo.<name>``: ``env`` and ``raw_env`` of one game, like ``pettingzoo.classic.tictactoe_v3``.
+
+    The version changes whenever the environment's observations, actions or
+    rewards change, so that results stay comparable.
+    """
+    import sys
+    import types
+
+    module = types.ModuleType(f"{__name__}.{name}", f"The noughts {game} game as a PettingZoo AEC environment.")
+
+    def versioned_env(render_mode: str | None = None, **options: Any) -> Any:
+        return env(game, render_mode=render_mode, **options)
+
+    def versioned_raw_env(render_mode: str | None = None, **options: Any) -> Any:
+        return raw_env(game, render_mode=render_mode, **options)
+
+    versioned_env.__doc__ = f"noughts.pettingzoo.env({game!r}, ...): wrapped as PettingZoo's classic games are."
+    versioned_raw_env.__doc__ = f"noughts.pettingzoo.raw_env({game!r}, ...): without the illegal-move wrappers."
+    module.env = versioned_env  # type: ignore[attr-defined]
+    module.raw_env = versioned_raw_env  # type: ignore[attr-defined]
+    # Importable as a submodule (import noughts.pettingzoo.ultimate_v0) and an attribute.
+    sys.modules[module.__name__] = module
+    return module
+
+
+classic_v0 = _versioned_module("classic_v0", "classic")
+ultimate_v0 = _versioned_module("ultimate_v0", "ultimate")
+quantum_v0 = _versioned_module("quantum_v0", "quantum")

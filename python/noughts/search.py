@@ -8,7 +8,18 @@ from noughts import _core
 from noughts._numbers import whole_number
 from noughts.errors import InvalidOptionError
 
-__all__ = ["PlayoutCounts", "perft", "random_playouts"]
+__all__ = ["PlayoutCounts", "check_game", "perft", "random_playouts"]
+
+_GAME_CLASSES = (_core.Classic, _core.Ultimate, _core.Quantum)
+
+
+def check_game(game: Any, what: str) -> Any:
+    """`game` itself if it is a noughts game; else InvalidOptionError naming the call (`what`)."""
+    if not isinstance(game, _GAME_CLASSES):
+        raise InvalidOptionError(
+            f"{what} takes a noughts game (Classic, Ultimate or Quantum), not {type(game).__name__} {game!r:.60}"
+        )
+    return game
 
 
 class PlayoutCounts(NamedTuple):
@@ -37,7 +48,7 @@ def perft(game: Any, depth: int) -> int:
         raise InvalidOptionError(
             f"depth {depth} is longer than any game lasts: depth must be between 0 and {MAX_PERFT_DEPTH}"
         )
-    return int(_core.perft(game, depth))
+    return int(_core.perft(check_game(game, "perft"), depth))
 
 
 def random_playouts(game: Any, n: int, *, seed: int = 0) -> PlayoutCounts:
@@ -45,5 +56,7 @@ def random_playouts(game: Any, n: int, *, seed: int = 0) -> PlayoutCounts:
 
     Ctrl-C stops a long run (KeyboardInterrupt).
     """
-    x, o, d = _core.random_playouts(game, _check_count("n", n), _check_count("seed", seed, None) & (2**64 - 1))
+    x, o, d = _core.random_playouts(
+        check_game(game, "random_playouts"), _check_count("n", n), _check_count("seed", seed, None) & (2**64 - 1)
+    )
     return PlayoutCounts(x, o, d)

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from noughts import _core
 from noughts._core import Player
 from noughts._game import Move
-from noughts.errors import InvalidOptionError
+from noughts.errors import InvalidOptionError, SearchTimeout
+from noughts.search import check_game
 
-__all__ = ["Solution", "best_move", "solve"]
+__all__ = ["BestMove", "Solution", "SolveStatus", "best_move", "solve"]
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,59 @@ class Solution:
         return {1: "X wins", 0: "draw", -1: "O wins"}[self.value_for(Player.X)]
 
 
+@dataclass(frozen=True)
+class SolveStatus:
+    """What a solve has proved so far: the argument of ``solve(..., progress=f)``, and
+    ``SearchTimeout.proven`` when a solve stops before its answer.
+
+    ``lower <= value <= upper`` bounds the value for ``to_move`` (+1 win, 0 draw, -1 loss).
+    Once the value is known to be a win, ``depth`` plies are proven too few for it (the
+    fastest win is longer); once a loss, ``to_move`` is proven to last ``depth`` plies.
+    """
+
+    nodes: int
+    seconds: float
+    to_move: Player
+    lower: int
+    upper: int
+    depth: int
+
+    def __str__(self) -> str:
+        who = self.to_move.name
+        if self.lower == self.upper == 1:
+            return f"{who} wins" + (f", in more than {self.depth} plies" if self.depth else "")
+        if self.lower == self.upper == -1:
+            return f"{who} loses" + (f", lasting at least {self.depth} plies" if self.depth else "")
+        if self.lower == self.upper == 0:
+            return "a draw"
+        if self.upper == 0:
+            return f"{who} does not win (a draw or a loss)"
+        return "nothing proven yet"
+
+
+class _Poll:
+    """The object the C++ side polls every 20 ms (with the GIL) while a solve runs:
+    reports progress and passes on the caller's stop. Whatever these raise (Ctrl-C
+    included) stops the search and is raised again once it has ended."""
+
+    def __init__(self, stop: Any, report: Callable[[], None] | None, every: float) -> None:
+        self.stop, self.report, self.every = stop, report, every
+        self.next_report = time.monotonic() + every
+        self.error: BaseException | None = None
+
+    def is_set(self) -> bool:
+        if self.error is not None:
+            return True
+        try:
+            if self.report is not None and time.monotonic() >= self.next_report:
+                self.next_report = time.monotonic() + self.every
+                self.report()
+            return self.stop is not None and bool(self.stop.is_set())
+        except BaseException as e:  # noqa: B036 - raised again after the search stopped
+            self.error = e
+            return True
+
+
 def _number(name: str, value: Any, allow_none: bool = False) -> float:
     if value is None and allow_none:
         return 0.0
@@ -63,6 +120,7 @@ def solve(
     symmetry: bool = True,
     move_values: bool = False,
     stop: Any = None,
+    progress: Callable[[SolveStatus], Any] | None = None,
 ) -> Solution:
     """Solves the game's position exactly, in C++ without the GIL.
 
@@ -74,26 +132,39 @@ def solve(
     ``Solution.move_values`` is empty); ``stop``, a ``threading.Event`` that
     another thread may set, ends the search early with SearchTimeout (it is
     asked every 20 ms; what its ``is_set()`` raises stops the search and
-    propagates).
-    Raises IllegalMoveError on a finished game.
+    propagates). ``progress``, a function, is called about once a second with a
+    SolveStatus (nodes, elapsed time, what is proved so far); a SearchTimeout
+    carries the last one as ``proven``. Raises IllegalMoveError on a finished game.
     """
+    check_game(game, "solve")
     if stop is not None and not callable(getattr(stop, "is_set", None)):
         raise InvalidOptionError(f"stop must be a threading.Event (or have is_set()), not {stop!r}")
-    raw = _core.solve(
-        game,
-        _number("max_seconds", max_seconds, True),
-        _number("tt_mb", tt_mb),
-        bool(symmetry),
-        bool(move_values),
-        stop,
-    )
+    if progress is not None and not callable(progress):
+        raise InvalidOptionError(f"progress must be a function of a SolveStatus, not {progress!r}")
+    seconds, table = _number("max_seconds", max_seconds, True), _number("tt_mb", tt_mb)
+    to_move, started = game.to_move, time.monotonic()
+    state = _core.SolveProgress()
+
+    def status() -> SolveStatus:
+        return SolveStatus(state.nodes, time.monotonic() - started, to_move, state.lower, state.upper, state.depth)
+
+    poll = _Poll(stop, None if progress is None else lambda: progress(status()), 1.0)
+    try:
+        raw = _core.solve(game, seconds, table, bool(symmetry), bool(move_values), poll, state)
+    except SearchTimeout as e:
+        if poll.error is not None:
+            raise poll.error from None
+        e.proven = SolveStatus(e.nodes, e.seconds, to_move, state.lower, state.upper, state.depth)
+        raise
+    if poll.error is not None:  # raised while the search was finishing
+        raise poll.error
 
     def moves(ids: list[int]) -> list[Move]:
         return [Move(i, game.move_name(i)) for i in ids]
 
     return Solution(
         value=raw["value"],
-        to_move=game.to_move,
+        to_move=to_move,
         distance=None if raw["distance"] < 0 else raw["distance"],
         best_moves=moves(raw["best_moves"]),
         move_values=dict(raw["move_values"]),
@@ -103,6 +174,90 @@ def solve(
     )
 
 
-def best_move(game: Any, **limits: Any) -> Move:
-    """A perfect move: the first of the principal variation (the fastest win when winning)."""
-    return solve(game, **limits).principal_variation[0]
+@dataclass(frozen=True)
+class BestMove:
+    """The answer of ``best_move``: a move, and how sure it is.
+
+    ``exact`` is True when the move is proven best (the solver finished, or MCTS
+    proved the position); then ``value`` is the exact value for ``to_move`` (+1, 0,
+    -1). Otherwise ``value`` is MCTS's mean result of the move (-1 .. +1).
+    ``method`` says which search answered: "solver" or "mcts"; ``solution`` and
+    ``search`` hold its full result. It stands for its move where a move is taken
+    (``game.play(answer)``), and has the move's ``id`` and ``name``.
+    """
+
+    move: Move
+    exact: bool
+    value: float
+    to_move: Player
+    method: str
+    seconds: float
+    solution: Solution | None = field(default=None, repr=False)
+    search: Any = field(default=None, repr=False)  # a noughts.mcts.SearchResult when MCTS answered
+
+    # It stands for its move: game.play(best_move(game, seconds=1)) plays it.
+    @property
+    def id(self) -> int:
+        return self.move.id
+
+    @property
+    def name(self) -> str:
+        return self.move.name
+
+    def __index__(self) -> int:
+        return self.move.id
+
+    def __str__(self) -> str:
+        return self.move.name
+
+
+#: The share of best_move's time given to the solver before MCTS takes the rest.
+SOLVER_SHARE = 0.5
+
+
+def best_move(
+    game: Any,
+    seconds: float | None = None,
+    *,
+    max_seconds: float | None = None,
+    seed: int = 0,
+    tt_mb: float = 64,
+    stop: Any = None,
+) -> BestMove:
+    """The best move found within ``seconds`` (``max_seconds`` is the same), for every game.
+
+    The exact solver runs first; when it finishes in its share of the time the
+    answer is exact, the fastest win when winning. Otherwise MCTS searches for the
+    rest of the time and its best move is the answer (``exact`` False unless it
+    proved the position). Without a time the solver runs to the end, as ``solve``.
+    ``stop`` (a threading.Event) ends the solver early too.
+    """
+    check_game(game, "best_move")
+    if seconds is not None and max_seconds is not None and seconds != max_seconds:
+        raise InvalidOptionError(f"give seconds or max_seconds, not both ({seconds!r} and {max_seconds!r})")
+    budget = seconds if seconds is not None else max_seconds
+    started = time.monotonic()
+    if budget is None:
+        s = solve(game, tt_mb=tt_mb, stop=stop)
+        return BestMove(s.principal_variation[0], True, float(s.value), game.to_move, "solver", s.seconds, s)
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not (0 < budget < math.inf):
+        raise InvalidOptionError(f"seconds must be a finite number > 0, not {budget!r}")
+    from noughts.mcts import MCTS
+
+    to_move = game.to_move
+    try:
+        s = solve(game, max_seconds=budget * SOLVER_SHARE, tt_mb=tt_mb, stop=stop)
+    except SearchTimeout:
+        pass
+    else:
+        return BestMove(
+            s.principal_variation[0], True, float(s.value), to_move, "solver", time.monotonic() - started, s
+        )
+    stopped = stop is not None and stop.is_set()
+    left = budget - (time.monotonic() - started)
+    if stopped or left <= 0:
+        r = MCTS(seed=seed).search(game, iterations=100)  # out of time: a move all the same
+    else:
+        r = MCTS(seed=seed).search(game, seconds=left)
+    value = r.value if r.proven_value is None else float(r.proven_value)
+    return BestMove(r.best_move, r.proven, value, to_move, "mcts", time.monotonic() - started, search=r)

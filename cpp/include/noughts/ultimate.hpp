@@ -156,6 +156,18 @@ class Ultimate {
   float evaluate() const noexcept;
 #endif
 
+  // The MCTS prior: a move that gives the opponent a free move (it sends
+  // them to a decided board, or closes the board it sends them to) is
+  // discouraged, since a free move is worth much to the player who gets it.
+  // A move that wins the game is never discouraged.
+  bool is_discouraged(Move m) const noexcept {
+    const int b = m / 9, c = m - 9 * b, p = ply_ & 1;
+    const bool wins_board = board3::kHasLine[marks_[p][b] | 1u << c];
+    if (wins_board && board3::kHasLine[won_[p] | 1u << b]) return false;
+    if (decided_ >> c & 1) return true;
+    return c == b && (wins_board || open_cells_[b] == 1);
+  }
+
   // ---- solver hooks (see search/solver.hpp) ----
   // Whether the player to move can win the game with their next move: win a
   // small board they may play in that completes a line of boards.

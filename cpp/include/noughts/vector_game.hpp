@@ -41,9 +41,11 @@ class VectorGame {
 
   // Plays actions[i] in game i. reward[i] is for the player who moved: +1 a
   // win, -1 a loss, 0 otherwise. A game that ends is reset to the start, and
-  // its observation and mask are those of the new game.
+  // its observation and mask are those of the new game; with `finals`, the
+  // observation of the finished position is written there first (entries of
+  // games that did not end are left as they were).
   void step(const std::int64_t* actions, float* rewards, std::uint8_t* terminated, std::uint8_t* observations,
-            std::uint8_t* masks, std::int8_t* to_move) {
+            std::uint8_t* masks, std::int8_t* to_move, std::uint8_t* finals = nullptr) {
     check(actions);
     const int obs = shape().size(), na = num_actions();
     for (int i = 0; i < size(); ++i) {
@@ -55,6 +57,7 @@ class VectorGame {
       terminated[i] = o.over();
       if (o.over()) {
         if (auto w = o.winner()) rewards[i] = *w == mover ? 1.0f : -1.0f;
+        if (finals) g.observe(finals + static_cast<std::size_t>(i) * obs, g.to_move());
         g = start_;
       }
       write(i, observations + static_cast<std::size_t>(i) * obs, masks + static_cast<std::size_t>(i) * na, to_move);

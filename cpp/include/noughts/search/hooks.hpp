@@ -36,8 +36,17 @@ concept HasRolloutMove = requires(const G& g, Rng& rng) {
   { g.rollout_move(rng) } -> std::convertible_to<Move>;
 };
 
+// Whether the game's knowledge advises against move m here (a legal move of
+// a position that is not over). MCTS starts such a child with
+// MctsConfig::prior_visits virtual losses, so that the search tries the
+// others first and comes back to it only when they turn out no better.
+template <class G>
+concept HasDiscouraged = requires(const G& g, Move m) {
+  { g.is_discouraged(m) } -> std::convertible_to<bool>;
+};
+
 // The game's own value of a position for the player to move, -1 (lost) ..
-// +1 (won), which MCTS takes for a new leaf instead of rolling it out (with
+// +1 (won), which MCTS averages with a rollout's result for a new leaf (with
 // MctsConfig::evaluation); called only on positions that are not over.
 template <class G>
 concept HasEvaluate = requires(const G& g) {

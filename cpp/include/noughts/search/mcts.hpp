@@ -74,7 +74,8 @@ struct MctsConfig {
   std::uint64_t seed = 0;
   bool reuse = true;                     // keep the subtree of the new root between searches
   bool heuristics = true;                // use the game's rollout policy where it has one
-  bool evaluation = false;               // value leaves by the game's evaluation where it has one, not by rollouts
+  bool evaluation = false;               // average the game's evaluation (where it has one) into each rollout's result
+  std::uint32_t prior_visits = 10;       // virtual losses of a move the game discourages (with heuristics)
 };
 
 struct MctsBudget {
@@ -201,8 +202,10 @@ class MctsTree {
   // Visits are 32-bit: a search stops once the root has this many.
   static constexpr std::uint32_t kMaxVisits = std::numeric_limits<std::int32_t>::max() - 1;
 
-  MctsTree(std::uint64_t seed, std::uint32_t capacity, double c, bool heuristics = true, bool evaluation = false)
-      : rng_(seed), capacity_(capacity), c_(static_cast<float>(c)), evaluate_(evaluation) {
+  MctsTree(std::uint64_t seed, std::uint32_t capacity, double c, bool heuristics = true, bool evaluation = false,
+           std::uint32_t prior_visits = 0)
+      : rng_(seed), capacity_(capacity), c_(static_cast<float>(c)), evaluate_(evaluation),
+        prior_visits_(heuristics ? prior_visits : 0) {
     path_.resize(128);
     if constexpr (requires { rollout_.use_policy; }) rollout_.use_policy = heuristics;
   }
@@ -329,19 +332,20 @@ class MctsTree {
         break;
       }
       if (n.first == 0) {
-        // A leaf. On its first visit it is checked for the end of the game
-        // and rolled out; it is expanded on the next visit, which keeps
-        // nodes that are visited once (most of them) from costing children.
+        // A leaf. It is checked for the end of the game (on its first real
+        // visit: a discouraged move's virtual visits come before it) and
+        // rolled out; it is expanded on the next visit, which keeps nodes
+        // that are visited once (most of them) from costing children.
+        const Outcome o = g.outcome();
+        if (o.over()) {
+          const int result = o.value_for_x();
+          vx = static_cast<float>(result);
+          n.set_proof(signed_for(path[len - 1].mover, result));
+          proved = true;
+          break;
+        }
         if (n.visits == 0 || full_) {
-          const Outcome o = g.outcome();
-          if (o.over()) {
-            const int result = o.value_for_x();
-            vx = static_cast<float>(result);
-            n.set_proof(signed_for(path[len - 1].mover, result));
-            proved = true;
-          } else {
-            vx = leaf_value(g);
-          }
+          vx = leaf_value(g);
           break;
         }
         if (!expand(idx, g)) {
@@ -387,9 +391,36 @@ class MctsTree {
       nodes_.reserve(std::min<std::size_t>(capacity_, std::max<std::size_t>(2 * nodes_.capacity(), first + k)));
     }
     nodes_.resize(first + k);
-    for (std::uint32_t i = 0; i < k; ++i) nodes_[first + i].move = static_cast<std::uint8_t>(moves[static_cast<int>(i)]);
+    std::uint32_t discouraged = 0;
+    if constexpr (HasDiscouraged<G>) {
+      if (prior_visits_ > 0) {
+        // Discouraged moves first, already "tried" with virtual losses; the
+        // others follow, untried. Only when there are both.
+        std::array<std::uint8_t, G::kMaxActions> order;
+        std::uint32_t front = 0, back = k;
+        for (std::uint32_t i = 0; i < k; ++i) {
+          const Move m = moves[static_cast<int>(i)];
+          if (g.is_discouraged(m)) order[front++] = static_cast<std::uint8_t>(m);
+          else order[--back] = static_cast<std::uint8_t>(m);
+        }
+        if (front > 0 && front < k) {
+          discouraged = front;
+          for (std::uint32_t i = 0; i < k; ++i) nodes_[first + i].move = order[i];
+          for (std::uint32_t i = 0; i < front; ++i) {
+            MctsNode& n = nodes_[first + i];
+            n.visits = prior_visits_;
+            n.score = -static_cast<float>(prior_visits_);
+            n.q = -1.0f;
+            n.spread = mcts_detail::inverse_sqrt(prior_visits_);
+          }
+        }
+      }
+    }
+    if (discouraged == 0)
+      for (std::uint32_t i = 0; i < k; ++i) nodes_[first + i].move = static_cast<std::uint8_t>(moves[static_cast<int>(i)]);
     nodes_[idx].first = first;
     nodes_[idx].count = static_cast<std::uint8_t>(k);
+    nodes_[idx].tried = static_cast<std::uint8_t>(discouraged);
     return true;
   }
 
@@ -436,13 +467,15 @@ class MctsTree {
     return pick;
   }
 
-  // What a leaf that is not over is worth for X: the game's evaluation when it
-  // has one (and it is asked for), else the result of a rollout.
+  // What a leaf that is not over is worth for X: the result of a rollout,
+  // averaged with the game's evaluation when it has one and it is asked for
+  // (the evaluation's bias and the rollout's noise partly cancel).
   float leaf_value(const G& g) {
     if constexpr (HasEvaluate<G>) {
       if (evaluate_) {
         const float v = g.evaluate();
-        return g.to_move() == Player::X ? v : -v;
+        const float r = static_cast<float>(rollout_(g, rng_).value_for_x());
+        return 0.5f * ((g.to_move() == Player::X ? v : -v) + r);
       }
     }
     return static_cast<float>(rollout_(g, rng_).value_for_x());
@@ -546,6 +579,7 @@ class MctsTree {
   float c_;
   bool full_ = false;
   bool evaluate_ = false;
+  std::uint32_t prior_visits_ = 0;
   [[no_unique_address]] Rollout rollout_{};
 };
 
@@ -574,7 +608,8 @@ class Mcts {
     for (int t = 0; t < config.threads; ++t) {
       // Tree 0 uses the seed itself; the others get well-separated streams.
       const std::uint64_t seed = t == 0 ? config.seed : bits::mix(config.seed ^ (0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(t)));
-      trees_.push_back(std::make_unique<Tree>(seed, capacity, config.c, config.heuristics, config.evaluation));
+      trees_.push_back(
+          std::make_unique<Tree>(seed, capacity, config.c, config.heuristics, config.evaluation, config.prior_visits));
     }
   }
 

@@ -39,12 +39,25 @@
 
 namespace noughts {
 
+// What a running solve has established so far, written by the solver and
+// readable from any thread while it runs. Values are from the mover's view:
+// lower <= value <= upper. While the distance of a win is searched,
+// `depth` plies are proven too few to win; while a loss's, the mover is
+// proven to last at least `depth` plies.
+struct SolveProgress {
+  std::atomic<std::uint64_t> nodes{0};
+  std::atomic<int> lower{-1};
+  std::atomic<int> upper{1};
+  std::atomic<int> depth{0};
+};
+
 struct SolveLimits {
   double max_seconds = 0;                   // 0: no time limit
   std::size_t tt_bytes = std::size_t{64} << 20;
   bool symmetry = true;                     // key the table by the canonical position
   bool move_values = false;                 // also tell win/draw/loss for every root move (slower)
   const std::atomic<bool>* stop = nullptr;  // set from another thread to stop
+  SolveProgress* progress = nullptr;        // updated as the search goes, when given
 };
 
 struct MoveValue {
@@ -91,17 +104,20 @@ class Solver {
     // are cheaper than one search with a window around the draw.
     int score = search(root, root_state, 0, 1, 0);
     if (score >= 1) {
+      report_bounds(1, 1);
       // The fastest win: "a win within d plies?" for d = 1, 2, ... Each test
       // is a null window; mate-distance pruning keeps the early ones tiny.
       int d = 1;
-      while (search(root, root_state, kWin - d - 1, kWin - d, 0) < kWin - d) ++d;
+      while (search(root, root_state, kWin - d - 1, kWin - d, 0) < kWin - d) report_depth(d++);
       score = kWin - d;
-    } else if (search(root, root_state, -1, 0, 0) >= 0) {
+    } else if (report_bounds(-1, 0), search(root, root_state, -1, 0, 0) >= 0) {
       score = 0;
+      report_bounds(0, 0);
     } else {
+      report_bounds(-1, -1);
       // The slowest loss: "can the mover last d plies?" while it holds.
       int d = 2;
-      while (search(root, root_state, -(kWin - d) - 1, -(kWin - d), 0) >= -(kWin - d)) ++d;
+      while (search(root, root_state, -(kWin - d) - 1, -(kWin - d), 0) >= -(kWin - d)) report_depth(d++);
       score = -(kWin - (d - 1));
     }
     s.value = sign(score);
@@ -199,7 +215,16 @@ class Solver {
   double elapsed() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
+  void report_bounds(int lower, int upper) noexcept {
+    if (!limits_.progress) return;
+    limits_.progress->lower.store(lower, std::memory_order_relaxed);
+    limits_.progress->upper.store(upper, std::memory_order_relaxed);
+  }
+  void report_depth(int depth) noexcept {
+    if (limits_.progress) limits_.progress->depth.store(depth, std::memory_order_relaxed);
+  }
   void check_limits() {
+    if (limits_.progress) limits_.progress->nodes.store(nodes_, std::memory_order_relaxed);
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
       throw SearchStopped("the search was stopped", nodes_, elapsed());
     if (limits_.max_seconds > 0 && elapsed() > limits_.max_seconds)
