@@ -22,6 +22,9 @@ rm -rf "$build/pkg" && mkdir -p "$pkg"
 cp -r python/noughts/. "$pkg/"
 rm -f "$pkg"/_core*.so
 cp "$build"/py/cpp/bindings/_core*.so "$pkg/"
+# The CodinGame bot's source, as a wheel ships it (the copied package is not
+# next to the sources it would otherwise be built from).
+cp "$build"/py/cpp/bindings/codingame_bot.cpp "$pkg/"
 
 # Python itself is not instrumented: the runtime must be loaded first.
 case "$san" in

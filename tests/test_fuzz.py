@@ -563,6 +563,18 @@ def test_classic_options(rows: Any, cols: Any, k: Any, flag: Any) -> None:
 # ---------------------------------------------------------------------------
 # Search arguments: perft, random_playouts, MCTS, solve
 # ---------------------------------------------------------------------------
+NUMPY_INTS = (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64)
+
+
+def numpy_ints(lo: int, hi: int) -> Any:
+    """numpy integers (each type that can hold the value) in lo..hi: accepted wherever an int is."""
+    return (
+        st.tuples(st.integers(lo, hi), st.sampled_from(NUMPY_INTS))
+        .filter(lambda p: np.iinfo(p[1]).min <= p[0] <= np.iinfo(p[1]).max)
+        .map(lambda p: p[1](p[0]))
+    )
+
+
 bad_counts = st.one_of(
     st.integers(max_value=-1),
     st.integers(min_value=2**64, max_value=2**80),
@@ -583,21 +595,20 @@ def test_search_arguments(data: Any) -> None:
     _hit("search_arguments", game)
     which = data.draw(st.integers(0, 4))
     if which == 0:
-        depth = data.draw(st.one_of(bad_counts, st.integers(0, 10), st.integers(0, 2**70)))
+        depth = data.draw(st.one_of(bad_counts, st.integers(0, 10), st.integers(0, 2**70), numpy_ints(0, 10)))
         ok, n = expect_contract(lambda: noughts.perft(game, depth), game, inputs=(depth,))
-        valid = isinstance(depth, int) and not isinstance(depth, bool) and depth >= 0
-        assert valid or not ok, (depth, n)
-        if valid and depth <= 100:  # larger depths may be refused as out of range
-            assert ok, (depth, n)
+        whole = isinstance(depth, (int, np.integer)) and not isinstance(depth, bool)
+        # Deeper than 81 (longer than any game lasts) is refused.
+        assert ok == (whole and 0 <= depth <= 81), (depth, n)
     elif which == 1:
-        n = data.draw(st.one_of(bad_counts, st.integers(0, 50)))
-        seed = data.draw(st.one_of(st.integers(0, 2**70), bad_counts))
+        n = data.draw(st.one_of(bad_counts, st.integers(0, 50), numpy_ints(0, 50)))
+        seed = data.draw(st.one_of(st.integers(0, 2**70), bad_counts, numpy_ints(0, 2**62)))
         ok, counts = expect_contract(lambda: noughts.random_playouts(game, n, seed=seed), game, inputs=(n, seed))
         if ok:
             assert sum(counts) == n
     elif which == 2:
         kwargs = {
-            "seed": data.draw(st.integers(-(2**70), 2**70)),
+            "seed": data.draw(st.one_of(st.integers(-(2**70), 2**70), numpy_ints(-(2**62), 2**62))),
             "c": data.draw(st.one_of(st.floats(0, 10), numbers)),
             "threads": data.draw(st.one_of(st.integers(1, 2), st.integers(-5, 0), st.integers(257, 2**70))),
             "max_nodes": data.draw(st.one_of(st.integers(0, 2**70), st.just(1 << 16))),
@@ -1004,3 +1015,267 @@ def test_an_object_made_by_new_alone_is_a_usable_game(cls):
     assert game.to_string() == cls().to_string()
     game.play(game.legal_actions()[0])
     assert game.ply == 1 and game.copy() == game
+
+
+# ---------------------------------------------------------------------------
+# Engine lines at their limits: length, numbers of any size, values of options
+# ---------------------------------------------------------------------------
+from noughts.engine import MAX_ITERATIONS, MAX_LINE, MAX_MOVETIME, run  # noqa: E402
+
+LIMIT_TEMPLATES = [
+    "go iterations {n}", "go movetime {n}", "go solve movetime {n}", "go iterations {n} movetime {m}",
+    "setoption name seed value {n}", "setoption name threads value {n}", "setoption name c value {f}",
+    "game classic rows={n} cols={m}", "position start moves {moves}", "isready{pad}", "{word}",
+]  # fmt: skip
+limit_numbers = st.one_of(
+    st.integers(0, 10),
+    st.sampled_from([MAX_ITERATIONS, MAX_ITERATIONS + 1, MAX_MOVETIME, MAX_MOVETIME + 1, 2**64, 2**64 + 1]),
+    st.integers(0, 10**30),
+    st.integers(1, 4500).map(lambda d: "9" * d),
+    st.integers(1, 60).map(lambda d: "0" * d + "7"),
+)
+limit_floats = st.one_of(
+    st.sampled_from(["nan", "inf", "-inf", "-1", "-0.0", "0", "1e308", "1e309", "0x10", "1_0", "٣"]),
+    st.floats().map(repr),
+)
+
+
+@slow
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(LIMIT_TEMPLATES),
+            limit_numbers,
+            limit_numbers,
+            limit_floats,
+            st.integers(MAX_LINE - 40, MAX_LINE + 40),
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_engine_lines_at_limits(commands: list[tuple[str, Any, Any, str, int]]) -> None:
+    """Numbers of any size, option values out of range, lines around MAX_LINE characters: every line gets
+    its answers (an error never quotes more than a few dozen characters of the line), a refused go sends no
+    bestmove, and the engine is idle after each command (after a stop)."""
+    _hit("engine_limits")
+    out: list[str] = []
+    engine = Engine(out.append)
+    for template, n, m, f, length in commands:
+        line = template.format(n=n, m=m, f=f, moves=" ".join(["a1", "b1"] * (length // 6)), pad=" " * length,
+                               word="x" * length)  # fmt: skip
+        if template.startswith("go"):
+            line = _tame(line)
+        start = len(out)
+        run_engine_line(engine, out, line)
+        answers = out[start:]
+        assert all(len(a) < 1000 for a in answers), [a[:80] for a in answers]
+        if len(line) > MAX_LINE:
+            assert answers == [f"error the line is longer than {MAX_LINE} characters, the limit: it was ignored"]
+        if template.startswith("go") and answers and answers[0].startswith("error "):
+            assert not any(a.startswith("bestmove") for a in answers)
+        assert not engine.searching()
+    run_engine_line(engine, out, "quit")
+
+
+# ---------------------------------------------------------------------------
+# Regressions of the second campaign (docs/hardening.md, B14 to B23)
+# ---------------------------------------------------------------------------
+def test_regression_perft_and_playouts_copy_the_game() -> None:
+    """B14: perft and random_playouts read the live game without the GIL; a thread playing on it
+    meanwhile crashed them. The thread tests (tests/test_threads.py) cover every call and game; here the
+    campaign's case, Classic 4x4 k=3 with gravity and free choice, in a fresh interpreter."""
+    code = (
+        "import threading, noughts\n"
+        "g = noughts.Classic(4, 4, 3, gravity=True, free_choice=True)\n"
+        "done = threading.Event()\n"
+        "def player():\n"
+        "    while not done.is_set():\n"
+        "        g.play(g.legal_actions()[0]); g.undo()\n"
+        "t = threading.Thread(target=player); t.start()\n"
+        "counts = {noughts.random_playouts(g, 20000, seed=1) for _ in range(10)}\n"
+        "perfts = {noughts.perft(g, 4) for _ in range(10)}\n"
+        "done.set(); t.join()\n"
+        "assert len(counts) <= 2 and len(perfts) <= 2, (counts, perfts)\n"
+    )
+    proc = run_python(code, timeout=120)
+    assert proc.returncode == 0, f"exit status {proc.returncode}: {proc.stderr[-500:]}"
+
+
+def test_regression_solve_stop_that_raises() -> None:
+    """B17: an exception from stop.is_set() left the solver's worker thread joinable: the process aborted
+    ("terminate called without an active exception")."""
+    code = (
+        "import noughts\n"
+        "class Stop:\n"
+        "    def is_set(self): raise ValueError('boom')\n"
+        "try:\n"
+        "    noughts.solve(noughts.Classic(8, 8, 5), stop=Stop())\n"
+        "except ValueError as e:\n"
+        "    print('propagated', e)\n"
+    )
+    proc = run_python(code, timeout=60)
+    assert proc.returncode == 0 and "propagated boom" in proc.stdout, proc.stderr[-500:]
+
+
+def test_regression_perft_depth_is_bounded() -> None:
+    """B18: perft accepted any depth up to 999 (and could not be stopped): now at most 81, the longest game."""
+    assert noughts.perft(Classic(), 81) == 0
+    assert noughts.perft(Classic(1, 3, 3, gravity=True), 3) == 6  # gravity: 3 moves from 3 move ids
+    with pytest.raises(noughts.InvalidOptionError, match="between 0 and 81"):
+        noughts.perft(Classic(), 82)
+    with pytest.raises(noughts.InvalidOptionError):
+        noughts.perft(Ultimate(), 999)
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["go solve movetime " + "4" * 400],
+        ["go iterations 18446744073709551616"],
+        ["go movetime 1000000000000"],
+        ["setoption name c value nan", "go iterations 10"],
+        ["setoption name c value inf", "go iterations 10"],
+        ["setoption name c value -1", "go iterations 10"],
+    ],
+)
+def test_regression_engine_go_values_checked(lines: list[str]) -> None:
+    """B19, B21: a go budget out of range raised in the worker (no bestmove, the engine busy forever) or
+    answered 'bestmove none' on a live game; setoption c accepted NaN, infinities and negatives, and every
+    later go failed. Each is refused where it is given, and the engine works on."""
+    out: list[str] = []
+    engine = Engine(out.append)
+    for line in lines:
+        engine.handle(line)
+        engine.handle("stop")
+    assert out[0].startswith("error ") and len(out[0]) < 200, out
+    assert "bestmove none" not in out
+    assert not engine.searching()
+    out.clear()
+    engine.handle("go iterations 100")
+    engine.handle("stop")
+    assert out[-1].startswith("bestmove ") and out[-1] != "bestmove none", out
+
+
+def test_regression_engine_worker_failure_answers() -> None:
+    """B19: every failure in the search thread ends in an error line and leaves the engine idle."""
+    out: list[str] = []
+    engine = Engine(out.append)
+    engine.handle("go iterations 10")
+    engine.handle("stop")
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise OverflowError("cannot convert")
+
+    assert engine._mcts is not None
+    engine._mcts.search = broken  # type: ignore[method-assign]
+    out.clear()
+    engine.handle("go iterations 10")
+    engine.handle("stop")
+    assert out == ["error search failed: OverflowError: cannot convert"]
+    assert not engine.searching()
+    engine.handle("play b2")  # idle again: commands that need an idle engine work
+    assert engine.game.ply == 1
+
+
+def test_regression_engine_huge_line() -> None:
+    """B19: a 1 MiB line took minutes to split (and blocked isready), and the error quoted it whole."""
+    stdin = io.StringIO("x" * (1 << 20) + "\nisready\n" + "go " * 500_000 + "\nisready\nquit\n")
+    stdout = io.StringIO()
+    assert run(stdin, stdout) == 0
+    answers = stdout.getvalue().splitlines()
+    too_long = f"error the line is longer than {MAX_LINE} characters, the limit: it was ignored"
+    assert answers == [too_long, "readyok", too_long, "readyok"]
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("../xx/oo k=3 gravity", "in turn"),
+        ("o/x/x k=3 gravity", "in turn"),
+        ("x..o...../" + "........./" * 7 + "......... 0", "sending rule"),
+    ],
+)
+def test_regression_unreachable_positions(text: str, fragment: str) -> None:
+    """B20: gravity positions whose turn order contradicts the stacking order, and Ultimate positions
+    against the sending rule, were accepted (tests/test_positions_reachable.py compares exhaustively)."""
+    cls = Ultimate if " " in text and "k=" not in text else Classic
+    with pytest.raises(noughts.InvalidPositionError, match=fragment):
+        cls.from_string(text)
+
+
+def test_regression_record_tag_with_huge_number() -> None:
+    """B22: a Rows tag of 4,301 digits raised Python's bare int() ValueError, without the line number."""
+    text = '[Game "classic"]\n[Rows "' + "7" * 4301 + '"]\n\n*\n'
+    with pytest.raises(noughts.InvalidPositionError, match=r"^line 2: .*too large") as info:
+        parse_records(text)
+    assert len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: noughts.VectorGame("classic", n=2**31),
+        lambda: Classic().symmetric(2**31),
+        lambda: Classic().symmetric(1.5),
+        lambda: noughts.VectorGame("classic", 2).game(2**31),
+        lambda: noughts.VectorGame("classic", 2).game("0"),
+        lambda: noughts.VectorGame("classic", 2, seed=2**64),
+    ],
+)
+def test_regression_errors_inside_the_hierarchy(call: Callable[[], Any]) -> None:
+    """B22: these raised pybind11's TypeError."""
+    with pytest.raises(noughts.InvalidOptionError):
+        call()
+
+
+def test_regression_numpy_integers_accepted() -> None:
+    """B22: numpy integers (common in RL code) raised OverflowError or TypeError where an int is accepted."""
+    i64, u8 = np.int64, np.uint8
+    assert noughts.random_playouts(Classic(), i64(100), seed=i64(1)) == noughts.random_playouts(Classic(), 100, seed=1)
+    assert noughts.perft(Classic(), u8(3)) == noughts.perft(Classic(), 3)
+    mcts = noughts.MCTS(seed=i64(1), threads=i64(1), max_nodes=i64(1 << 16))
+    assert mcts.search(Classic(), iterations=i64(50), seconds=i64(5)).iterations == 50
+    env = noughts.VectorGame("ultimate", i64(4), seed=i64(-1))
+    env.reset()
+    assert env.game(i64(3)) == Ultimate()
+    assert Classic(i64(4), np.int32(4), u8(3)).k == 3
+    assert Classic().symmetric(i64(2)) == Classic().symmetric(2)
+    assert Ultimate().cell(i64(4), u8(4)) == "."
+    g = Classic()
+    g.play(i64(4))
+    assert noughts.svg(g, last_move=i64(4))
+
+
+@pytest.mark.skipif(
+    "san" in os.environ.get("LD_PRELOAD", ""), reason="a sanitizer's runtime needs more address space than the limit"
+)
+def test_regression_mcts_memory_error_drops_the_trees() -> None:
+    """B23: after a MemoryError the same searcher failed again until clear(): now it drops its trees."""
+    code = (
+        "import resource, noughts\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (400 << 20, 400 << 20))\n"
+        "mcts = noughts.MCTS(seed=1, max_nodes=2**40)\n"
+        "game = noughts.Classic(8, 8)\n"
+        "try:\n"
+        "    mcts.search(game, iterations=10**9)\n"
+        "except MemoryError:\n"
+        "    print('memory error')\n"
+        "print(mcts.search(game, iterations=1000).iterations)\n"
+    )
+    proc = run_python(code, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-500:]
+    assert proc.stdout.split() == ["memory", "error", "1000"], proc.stdout
+
+
+class MyClassic(Classic):
+    pass
+
+
+def test_regression_repr_of_a_subclass_evaluates_back() -> None:
+    """B23: repr of a subclass named noughts.MyClassic, which does not exist."""
+    game = MyClassic(4, 4)
+    game.play("b2")
+    again = eval(repr(game), {"MyClassic": MyClassic})
+    assert type(again) is MyClassic and again == game
+    assert repr(Classic()) == "noughts.Classic.from_string('.../.../... k=3')"

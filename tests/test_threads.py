@@ -271,3 +271,186 @@ def test_engine_go_stop_cycles() -> None:
     assert out.count("readyok") == 9
     assert sum(line == "error a search is running: send 'stop' first" for line in out) == 9
     assert not any(line.startswith("error search failed") for line in out)
+
+
+# ---------------------------------------------------------------------------
+# (f) Every call that releases the GIL, on a game another thread plays on meanwhile
+# ---------------------------------------------------------------------------
+SHARED_GAMES: dict[str, Callable[[], Any]] = {
+    "classic gravity free": lambda: Classic(4, 4, 3, gravity=True, free_choice=True),
+    "classic misere": lambda: Classic(4, 4, 3, misere=True),
+    "ultimate": lambda: random_game(Ultimate, 5, 6),
+    "quantum": lambda: random_game(Quantum, 6, 3),
+}
+GIL_FREE_CALLS: dict[str, Callable[[Any], Any]] = {
+    "perft": lambda g: noughts.perft(g, 4),
+    "random_playouts": lambda g: noughts.random_playouts(g, 3000, seed=5),
+    "solve": lambda g: noughts.solve(g, max_seconds=30).value,
+    "mcts": lambda g: MCTS(seed=3).search(g, iterations=400).best_move,
+}
+
+
+@pytest.mark.parametrize("call", list(GIL_FREE_CALLS))
+@pytest.mark.parametrize("game_name", list(SHARED_GAMES))
+def test_gil_free_call_while_another_thread_plays_on_the_game(game_name: str, call: str) -> None:
+    """The call copies the position before it lets the GIL go: while another thread plays a move and
+    takes it back, over and over, every answer is the answer for one of the two positions."""
+    game = SHARED_GAMES[game_name]()
+    if call == "solve" and isinstance(game, Ultimate):
+        game = random_game(Ultimate, 5, 54)  # late enough to solve at once
+    work = GIL_FREE_CALLS[call]
+    move = game.legal_actions()[0]
+    after = game.copy()
+    after.play(move)
+    allowed = [work(game), work(after)]
+    done = threading.Event()
+    plies = 0
+
+    def player() -> None:
+        nonlocal plies
+        while not done.is_set():
+            game.play(move)
+            game.undo()
+            plies += 1
+
+    thread = threading.Thread(target=player)
+    thread.start()
+    try:
+        answers = [work(game) for _ in range(5)]
+    finally:
+        done.set()
+        thread.join()
+    assert all(a in allowed for a in answers), (answers, allowed)
+    assert plies > 0
+
+
+# ---------------------------------------------------------------------------
+# (g) One object used from two threads at once is refused, never a crash
+# ---------------------------------------------------------------------------
+def _overlap(busy_call: Callable[[], Any], short_calls: list[Callable[[], Any]]) -> list[BaseException]:
+    """Runs busy_call over and over in a thread while this thread makes the short calls, until they were
+    refused 20 times (or busy_call ran 10,000 times); returns what they raised."""
+    started, enough = threading.Event(), threading.Event()
+    errors: list[BaseException] = []
+
+    def background() -> None:
+        started.set()
+        for _ in range(10_000):
+            if enough.is_set():
+                break
+            try:
+                busy_call()
+            except RuntimeError as e:  # refused because this thread's call came first: as good
+                errors.append(e)
+
+    thread = threading.Thread(target=background)
+    thread.start()
+    started.wait()
+    while thread.is_alive() and len(errors) < 20:
+        for call in short_calls:
+            try:
+                call()
+            except RuntimeError as e:
+                errors.append(e)
+    enough.set()
+    thread.join()
+    return errors
+
+
+def test_mcts_methods_refused_while_it_searches() -> None:
+    """clear() and nodes() touch the trees: during a search in another thread they raise RuntimeError."""
+    mcts = MCTS(seed=1)
+    game = Ultimate()
+    errors = _overlap(
+        lambda: mcts.search(game, seconds=0.2),
+        [mcts.clear, lambda: mcts._searcher(game).nodes(), lambda: mcts.search(game, iterations=10)],
+    )
+    assert errors and all("in another thread" in str(e) for e in errors)
+    assert mcts.search(game, iterations=50).iterations == 50  # free again
+
+
+@pytest.mark.parametrize("name", ["classic", "ultimate", "quantum"])
+def test_vector_game_used_from_two_threads_refuses(name: str) -> None:
+    env = VectorGame(name, 2048, seed=1)
+    env.reset()
+    actions = env.random_actions()
+
+    errors = _overlap(
+        lambda: env.step(env.random_actions()),
+        [lambda: env.step(actions), env.reset, lambda: env.game(0), env.random_actions],
+    )
+    assert errors and all("in another thread" in str(e) for e in errors)
+    step = env.step(env.random_actions())  # free again, and consistent
+    assert step.action_masks.any(axis=1).all()
+    for i in range(0, 2048, 97):
+        game = env.game(i)
+        assert np.array_equal(game.action_mask(), step.action_masks[i])
+
+
+# ---------------------------------------------------------------------------
+# (h) Ctrl-C (SIGINT) during every long call
+# ---------------------------------------------------------------------------
+LONG_CALLS: dict[str, Callable[[], Any]] = {
+    "perft classic": lambda: noughts.perft(Classic(5, 5), 20),
+    "perft ultimate": lambda: noughts.perft(Ultimate(), 12),
+    "perft quantum": lambda: noughts.perft(Quantum(), 12),
+    "playouts classic": lambda: noughts.random_playouts(Classic(8, 8), 10**15),
+    "playouts ultimate": lambda: noughts.random_playouts(Ultimate(), 10**15),
+    "playouts quantum": lambda: noughts.random_playouts(Quantum(), 10**15),
+    "solve classic": lambda: noughts.solve(Classic(8, 8, 5)),
+    "solve ultimate": lambda: noughts.solve(Ultimate()),
+    "mcts classic": lambda: MCTS(seed=1).search(Classic(8, 8), seconds=600),
+    "mcts ultimate": lambda: MCTS(seed=1, threads=2).search(Ultimate(), seconds=600),
+    "mcts quantum": lambda: MCTS(seed=1).search(Quantum(), seconds=600),
+}
+
+
+def _interrupted(call: Callable[[], Any]) -> None:
+    """Sends SIGINT to this process while `call` runs in the main thread; the call must raise KeyboardInterrupt."""
+    import os
+    import signal
+
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call()
+    finally:
+        timer.cancel()
+        timer.join()
+
+
+@pytest.mark.parametrize("name", list(LONG_CALLS))
+def test_ctrl_c_stops_every_long_call(name: str) -> None:
+    _interrupted(LONG_CALLS[name])
+    assert noughts.perft(Classic(), 2) == 72  # the extension goes on working
+
+
+class SlowEvent:
+    """An is_set() that takes a while: Ctrl-C arrives while it runs (in Python, in the polling loop)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def is_set(self) -> bool:
+        self.calls += 1
+        time.sleep(0.05)
+        return False
+
+
+class BrokenEvent:
+    def is_set(self) -> bool:
+        raise ZeroDivisionError("is_set failed")
+
+
+def test_ctrl_c_during_a_slow_stop_check_stops_the_solver() -> None:
+    stop = SlowEvent()
+    _interrupted(lambda: noughts.solve(Classic(8, 8, 5), stop=stop))
+    assert stop.calls > 0
+
+
+def test_an_exception_from_the_stop_check_propagates() -> None:
+    with pytest.raises(ZeroDivisionError, match="is_set failed"):
+        noughts.solve(Classic(8, 8, 5), stop=BrokenEvent())
+    # The worker was stopped and joined: the solver runs again at once.
+    assert noughts.solve(Classic(3, 3)).value == 0

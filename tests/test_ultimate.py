@@ -34,6 +34,13 @@ def position(x: str, o: str, forced: str = "-") -> str:
     return "/".join("".join(r) for r in grid) + " " + forced
 
 
+# Positions reached by play (from_string refuses marks no order of play can give).
+DRAWN_BOARD_0 = "xoxx..o../xoo....../oxx....../o..x..x../........./........./o..o..o../........./x........ -"
+DRAWN_BOARD_0_BUT_C3 = "xoxx..o../xoo....../ox......./o..x..x../........./........./o..o...../........./x........ 0"
+# a1 a2 b5 e4 d1 b2 f5 g4 b1 d2 c5 h4 e1 e2 d6 c7 g1 a3 a8 a4 c1 g2 a6 b7 f1 h2 e6 f7 h1 i7
+X_TO_WIN_WITH_I1 = "xxxxxxxx./oo.oo.oo./o......../o...o.oo./.xx..x.../x..xx..../.oo..o..o/x......../......... 2"
+
+
 def ids(*names: str) -> list[int]:
     return sorted(Ultimate().parse_move(n) for n in names)
 
@@ -146,12 +153,12 @@ def test_occupied_cell() -> None:
 
 
 def test_sent_to_a_won_board_plays_anywhere_open() -> None:
-    # X won board 0 (a1 b1 c1); O's last move d4 is cell 0 of board 4, sending X to board 0.
-    g = Ultimate.from_string(position(x="a1 b1 c1", o="d4 e5 g7"))
+    # b1 d1 c1 g1 a1: X won board 0 (a1 b1 c1); O's last move d4 is cell 0 of board 4, sending X to board 0.
+    g = Ultimate.from_string(position(x="a1 b1 c1", o="d1 g1 d4"))
     assert g.board_states()[0] == BoardState.X
     assert g.forced_board is None and g.to_move == Player.X
     legal = g.legal_actions()
-    assert legal == [m for m in range(9, 81) if m not in ids("d4", "e5", "g7")]
+    assert legal == [m for m in range(9, 81) if m not in ids("d1", "g1", "d4")]
     with pytest.raises(
         IllegalMoveError, match=r"board 0 \(a1-c3\) is closed \(won by X\); X may play in any open board"
     ):
@@ -160,19 +167,22 @@ def test_sent_to_a_won_board_plays_anywhere_open() -> None:
 
 
 def test_sent_to_a_drawn_board_plays_anywhere_open() -> None:
-    # Board 0 full without a line:  x o x / x o o / o x x
-    g = Ultimate.from_string(position(x="a1 c1 a2 b3 c3", o="b1 b2 c2 a3 d4"))
+    # Board 0 full without a line:  x o x / x o o / o x x, and O's last move g7 (cell 0 of board 8) sends X there,
+    # so X may play in any open board.
+    # Reached by c1 g1 a2 a4 b3 d7 a1 b1 d1 b2 d4 c2 g4 a3 a9 a7 c3 g7.
+    g = Ultimate.from_string(DRAWN_BOARD_0)
     assert g.board_states()[0] == BoardState.DRAWN
     assert g.forced_board is None
     assert 0 not in g.open_boards() and g.open_boards() == list(range(1, 9))
-    assert len(g.legal_actions()) == 81 - 9 - 1
+    assert len(g.legal_actions()) == 81 - 9 - 9
     with pytest.raises(IllegalMoveError, match=r"is closed \(drawn\)"):
         g.play("b2")
 
 
 def test_small_board_drawn_by_its_last_cell() -> None:
-    # Board 0 is  x o x / x o o / o x .  and X is sent there (O's d4 is cell 0 of board 4).
-    g = Ultimate.from_string(position(x="a1 c1 a2 b3 i9", o="b1 b2 c2 a3 d4", forced="0"))
+    # Board 0 is  x o x / x o o / o x .  and X is sent there (O's a7 is cell 0 of board 6): the first 16 moves
+    # of DRAWN_BOARD_0.
+    g = Ultimate.from_string(DRAWN_BOARD_0_BUT_C3)
     assert g.forced_board == 0 and g.legal_actions() == ids("c3")
     g.play("c3")  # fills the board with no line; cell 8 sends O to board 8
     assert g.board_states()[0] == BoardState.DRAWN
@@ -184,14 +194,17 @@ def test_small_board_drawn_by_its_last_cell() -> None:
 
 def test_small_board_won_by_its_last_cell_is_won_not_drawn() -> None:
     # Board 0 is  x o x / o x o / o x .  : X's c3 fills it and completes the diagonal.
-    g = Ultimate.from_string(position(x="a1 c1 b2 b3 i9", o="b1 a2 c2 a3 d4", forced="0"))
+    # Reached by c1 g1 b2 d4 b3 d7 a1 b1 d1 a2 a4 c2 g4 a3 a9 a7.
+    g = Ultimate.from_string(
+        "xoxx..o../oxo....../ox......./x..o..x../........./........./o..o...../........./x........ 0"
+    )
     g.play("c3")
     assert g.board_states()[0] == BoardState.X
 
 
 def test_a_line_of_boards_wins_at_once() -> None:
-    # X won boards 0 and 1 (top rows) and has g1 h1 in board 2; O's f4 (cell 2 of board 4) sends X to board 2.
-    g = Ultimate.from_string(position(x="a1 b1 c1 d1 e1 f1 g1 h1", o="f4 d5 e6 g4 a7 e8 i9 a4", forced="2"))
+    # X won boards 0 and 1 (top rows) and has g1 h1 in board 2; O's i7 (cell 2 of board 8) sends X to board 2.
+    g = Ultimate.from_string(X_TO_WIN_WITH_I1)
     assert g.board_states()[:3] == [BoardState.X, BoardState.X, BoardState.OPEN]
     g.play("i1")
     assert g.is_over()
@@ -381,7 +394,7 @@ def test_is_legal() -> None:
 
 
 def test_outcome_value() -> None:
-    g = Ultimate.from_string(position(x="a1 b1 c1 d1 e1 f1 g1 h1", o="f4 d5 e6 g4 a7 e8 i9 a4", forced="2"))
+    g = Ultimate.from_string(X_TO_WIN_WITH_I1)
     g.play("i1")
     assert g.outcome().value_for(Player.X) == 1 and g.outcome().value_for(Player.O) == -1
 

@@ -12,6 +12,7 @@
 #include "bind_learning.hpp"
 #include "bind_mcts.hpp"
 #include "bind_solver.hpp"
+#include "interruptible.hpp"
 #include "noughts/errors.hpp"
 #include "noughts/history.hpp"
 #include "noughts/search/perft.hpp"
@@ -207,17 +208,25 @@ py::class_<History<G>> bind_game(py::module_& m, const char* name) {
           [](py::str text) { return H(G::from_string(utf8_or_throw<InvalidPositionError>(text, "the position"))); },
           py::arg("text"));
 
+  // Both copy the position with the GIL held (another thread may play on the
+  // game meanwhile) and run interruptibly: Ctrl-C stops them.
   m.def(
-      "perft", [](const H& h, int depth) { return perft(h.current(), depth); }, py::arg("game"), py::arg("depth"),
-      py::call_guard<py::gil_scoped_release>(),
+      "perft",
+      [](const H& h, int depth) {
+        const G root = h.current();
+        if (depth <= 2) return perft(root, depth);  // at once: not worth a worker thread
+        return run_interruptible([&](std::atomic<bool>& stop) { return perft(root, depth, &stop); });
+      },
+      py::arg("game"), py::arg("depth"),
       "The number of legal move sequences of exactly `depth` moves from the position.");
   m.def(
       "random_playouts",
       [](const H& h, std::uint64_t n, std::uint64_t seed) {
-        auto c = random_playouts(h.current(), n, seed);
+        const G root = h.current();
+        auto c = run_interruptible([&](std::atomic<bool>& stop) { return random_playouts(root, n, seed, &stop); });
         return std::make_tuple(c.x_wins, c.o_wins, c.draws);
       },
-      py::arg("game"), py::arg("n"), py::arg("seed") = 0, py::call_guard<py::gil_scoped_release>(),
+      py::arg("game"), py::arg("n"), py::arg("seed") = 0,
       "Plays n uniformly random games from the position; returns (x_wins, o_wins, draws).");
   bind_mcts<G>(m, cls);
   bind_solver<G>(m);

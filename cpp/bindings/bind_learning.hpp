@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "exclusive.hpp"
 #include "noughts/history.hpp"
 #include "noughts/vector_game.hpp"
 
@@ -15,10 +16,19 @@ namespace noughts::bindings {
 
 namespace py = pybind11;
 
+// A VectorGame steps without the GIL, so each method that reads or writes its
+// games enters its ExclusiveUse: a second thread gets a RuntimeError.
+template <class G>
+struct GuardedVector : VectorGame<G> {
+  using VectorGame<G>::VectorGame;
+  ExclusiveUse use;
+  static constexpr const char* kInUse = "this VectorGame is in use";
+};
+
 template <Observable G>
 void bind_learning(py::module_& m, py::class_<History<G>>& cls, const std::string& name) {
   using H = History<G>;
-  using V = VectorGame<G>;
+  using V = GuardedVector<G>;
   cls.def_property_readonly(
          "observation_shape",
          [](const H& h) {
@@ -48,21 +58,23 @@ void bind_learning(py::module_& m, py::class_<History<G>>& cls, const std::strin
       .def(py::init([](const H& start, int n, std::uint64_t seed) {
              if (n < 1) throw InvalidOptionError("n must be at least 1, not " + std::to_string(n));
              if (start.current().outcome().over()) throw InvalidOptionError("the start position is a finished game");
-             return V(start.current(), n, seed);
+             return new V(start.current(), n, seed);
            }),
            py::arg("start"), py::arg("n"), py::arg("seed") = 0)
       .def("random_actions",
            [](V& v) {
+             const auto scope = v.use.enter(V::kInUse);
              py::array_t<std::int64_t> out(v.size());
              auto* o = out.mutable_data();
              py::gil_scoped_release release;
              v.random_actions(o);
              return out;
            })
-      .def_property_readonly("size", &V::size)
-      .def_property_readonly("num_actions", &V::num_actions)
+      .def_property_readonly("size", [](const V& v) { return v.size(); })
+      .def_property_readonly("num_actions", [](const V& v) { return v.num_actions(); })
       .def(
-          "game", [](const V& v, int i) {
+          "game", [](V& v, int i) {
+            const auto scope = v.use.enter(V::kInUse);
             if (i < 0 || i >= v.size()) throw py::index_error("game index out of range");
             return H(v.game(i));
           },
@@ -70,6 +82,7 @@ void bind_learning(py::module_& m, py::class_<History<G>>& cls, const std::strin
       .def(
           "reset",
           [](V& v) {
+            const auto scope = v.use.enter(V::kInUse);
             const auto s = v.shape();
             py::array_t<std::uint8_t> obs({v.size(), s.planes, s.rows, s.cols});
             py::array_t<std::uint8_t> masks({v.size(), v.num_actions()});
@@ -92,6 +105,7 @@ void bind_learning(py::module_& m, py::class_<History<G>>& cls, const std::strin
               throw InvalidMoveError("actions must be a 1-d array of " + std::to_string(v.size()) + " ids, got " +
                                      std::to_string(actions.ndim()) + "-d with " + std::to_string(actions.size()) +
                                      " values");
+            const auto scope = v.use.enter(V::kInUse);
             const auto s = v.shape();
             py::array_t<std::uint8_t> obs({v.size(), s.planes, s.rows, s.cols});
             py::array_t<float> rewards(v.size());

@@ -7,11 +7,13 @@
 
 #include <atomic>
 #include <cstdint>
+#include <new>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "exclusive.hpp"
 #include "interruptible.hpp"
 #include "noughts/history.hpp"
 #include "noughts/search/mcts.hpp"
@@ -20,8 +22,9 @@ namespace noughts::bindings {
 
 namespace py = pybind11;
 
-// One Mcts<G> and a guard against being searched from two threads at once
-// (the trees are not shared-state safe; one searcher per thread is).
+// One Mcts<G> and a guard against being used from two threads at once (the
+// trees are not shared-state safe; one searcher per thread is): search(),
+// clear() and nodes() all enter it, so a second thread gets a RuntimeError.
 template <TextGame G>
 class MctsSearcher {
  public:
@@ -31,21 +34,30 @@ class MctsSearcher {
     if (game.current().outcome().over())
       throw IllegalMoveError("the game is over: there is no move to search for");
     const MctsBudget budget{iterations, seconds};
-    if (busy_.exchange(true)) throw std::runtime_error("this MCTS is already searching in another thread");
-    struct Release {
-      std::atomic<bool>& flag;
-      ~Release() { flag = false; }
-    } release{busy_};
+    const auto scope = use_.enter(kInUse);
     // Copies taken with the GIL held: the game may change while we search.
     const G start = game.start();
     const std::vector<Move> moves = game.moves();
-    const MctsResult r =
-        run_interruptible([&](std::atomic<bool>& stop) { return mcts_.search(start, moves, budget, &stop); });
-    return to_python(r);
+    try {
+      const MctsResult r =
+          run_interruptible([&](std::atomic<bool>& stop) { return mcts_.search(start, moves, budget, &stop); });
+      return to_python(r);
+    } catch (const std::bad_alloc&) {
+      // The trees filled the memory: drop them, so that the next search (a
+      // smaller max_nodes, or after memory was freed) starts afresh.
+      mcts_.clear();
+      throw;
+    }
   }
 
-  void clear() { mcts_.clear(); }
-  std::uint64_t nodes() const { return mcts_.nodes(); }
+  void clear() {
+    const auto scope = use_.enter(kInUse);
+    mcts_.clear();
+  }
+  std::uint64_t nodes() {
+    const auto scope = use_.enter(kInUse);
+    return mcts_.nodes();
+  }
 
  private:
   static py::object proof(int p) { return p == kMctsUnproven ? py::object(py::none()) : py::object(py::int_(p)); }
@@ -67,8 +79,9 @@ class MctsSearcher {
     return d;
   }
 
+  static constexpr const char* kInUse = "this MCTS is searching";
   Mcts<G> mcts_;
-  std::atomic<bool> busy_{false};
+  ExclusiveUse use_;
 };
 
 template <TextGame G>

@@ -10,7 +10,6 @@
 #include <chrono>
 #include <exception>
 #include <future>
-#include <optional>
 #include <thread>
 #include <utility>
 
@@ -21,6 +20,10 @@ namespace py = pybind11;
 // `work(stop)` must return soon after `stop` becomes true. Call with the GIL
 // held. `cancel`, when given, is polled too: an object with is_set() (a
 // threading.Event) that another Python thread sets to stop the work.
+//
+// Whatever leaves the polling loop (Ctrl-C, an exception from is_set(), a
+// signal handler's exception) stops and joins the worker before it goes on:
+// a std::thread still joinable when it is destroyed would end the process.
 template <class Work>
 auto run_interruptible(Work&& work, py::handle cancel = py::none())
     -> decltype(work(std::declval<std::atomic<bool>&>())) {
@@ -28,22 +31,23 @@ auto run_interruptible(Work&& work, py::handle cancel = py::none())
   std::atomic<bool> stop{false};
   std::packaged_task<Result()> task([&] { return work(stop); });
   auto future = task.get_future();
-  std::optional<py::error_already_set> interrupted;
+  std::exception_ptr failure;
   {
     py::gil_scoped_release release;
     std::thread worker(std::move(task));
-    while (future.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) {
-      py::gil_scoped_acquire acquire;
-      if (PyErr_CheckSignals() != 0) {
-        stop = true;
-        interrupted.emplace();  // takes the pending Python exception
-        break;
+    try {
+      while (future.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) {
+        py::gil_scoped_acquire acquire;
+        if (PyErr_CheckSignals() != 0) throw py::error_already_set();  // takes the pending exception
+        if (!cancel.is_none() && py::bool_(cancel.attr("is_set")())) stop = true;  // the work winds down
       }
-      if (!cancel.is_none() && py::bool_(cancel.attr("is_set")())) stop = true;  // the work winds down
+    } catch (...) {
+      stop = true;
+      failure = std::current_exception();
     }
     worker.join();
   }
-  if (interrupted) throw std::move(*interrupted);
+  if (failure) std::rethrow_exception(failure);
   return future.get();  // rethrows what the work threw
 }
 

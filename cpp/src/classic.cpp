@@ -1,10 +1,12 @@
 #include "noughts/classic.hpp"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <tuple>
+#include <unordered_set>
 
 #include "noughts/errors.hpp"
 #include "noughts/notation.hpp"
@@ -362,6 +364,155 @@ std::vector<int> Classic::move_cells(Move m) const {
 
 // ------------------------------------------------------- position strings
 
+namespace {
+
+// Whether the marks can have been played in turn with gravity and without
+// free choice: each column fills from the bottom, and the marks alternate
+// X, O, X, ... from X. Column c's marks, bottom up, are a fixed sequence;
+// an order of play interleaves the columns' sequences so that the player to
+// move always finds their symbol next in some column. The search tries the
+// columns in turn, depth first, and remembers the states (marks played per
+// column) it has seen fail; columns with the same sequence are
+// interchangeable, so a state is kept with their counts sorted. The
+// mixed-radix state key is below the product of (height + 1) over the
+// columns, which is at most 2^64 since the heights add up to at most 64.
+//
+// The search is bounded: a board whose columns all differ can have millions
+// of states, and a parser must answer at once. Past kBudget states it gives
+// up and the position is accepted (docs/classic.md: random full 8x8 boards
+// meet the bound about once in a thousand; boards up to 10 cells never).
+class GravityTurnOrder {
+ public:
+  GravityTurnOrder(const ClassicRules& r, const std::array<std::uint64_t, 2>& marks) {
+    cols_ = r.cols();
+    for (int c = 0; c < cols_; ++c) {
+      Column col;
+      // The column's lowest cell has the highest index: play goes up from there.
+      for (std::uint64_t cells = r.column(c) & (marks[0] | marks[1]); cells; cells &= ~bits::bit(bits::highest(cells))) {
+        const int cell = bits::highest(cells);
+        col.symbols |= static_cast<std::uint64_t>((marks[1] >> cell) & 1) << col.height;
+        ++col.height;
+      }
+      total_ += col.height;
+      columns_[c] = col;
+    }
+    // Each mark's deadline: the latest turn it can be played in and still
+    // leave room, in turns of the right parity, for the marks above it.
+    int offset = 0;
+    for (int c = 0; c < cols_; ++c) {
+      first_[c] = offset;
+      int latest = total_ - 1;
+      for (int j = columns_[c].height - 1; j >= 0; --j) {
+        const int symbol = static_cast<int>((columns_[c].symbols >> j) & 1);
+        if ((latest & 1) != symbol) --latest;
+        deadline_[offset + j] = latest--;  // negative: impossible, which the search finds at once
+      }
+      offset += columns_[c].height;
+    }
+    // Columns with the same sequence form a group (the first of them leads).
+    for (int c = 0; c < cols_; ++c) {
+      group_[c] = c;
+      for (int d = 0; d < c; ++d)
+        if (columns_[d].height == columns_[c].height && columns_[d].symbols == columns_[c].symbols) {
+          group_[c] = group_[d];
+          break;
+        }
+    }
+  }
+
+  static constexpr int kBudget = 100'000;
+
+  // Whether an order of play exists; true also when the search ran out of budget.
+  bool exists() {
+    std::array<int, 64> played{};
+    return search(played, 0) || visited_ > kBudget;
+  }
+
+ private:
+  struct Column {
+    int height = 0;
+    std::uint64_t symbols = 0;  // bit j: the (j+1)-th mark from the bottom is O
+  };
+
+  std::uint64_t key(const std::array<int, 64>& played) const {
+    std::array<int, 64> sorted = played;
+    // Within a group the counts are sorted, so interchangeable columns give one key.
+    for (int c = 0; c < cols_; ++c)
+      for (int d = c + 1; d < cols_; ++d)
+        if (group_[d] == group_[c] && sorted[d] < sorted[c]) std::swap(sorted[c], sorted[d]);
+    std::uint64_t k = 0;
+    for (int c = 0; c < cols_; ++c) k = k * static_cast<std::uint64_t>(columns_[c].height + 1) + static_cast<std::uint64_t>(sorted[c]);
+    return k;
+  }
+
+  // A necessary condition, cheap to test: for each symbol, the marks still
+  // to play whose deadline is at most T fit in the turns of that symbol from
+  // t to T, for every T.
+  bool deadlines_fit(const std::array<int, 64>& played, int t) const {
+    std::array<std::array<int, 64>, 2> due{};
+    for (int c = 0; c < cols_; ++c)
+      for (int j = played[c]; j < columns_[c].height; ++j) {
+        const int d = deadline_[first_[c] + j];
+        if (d < t) return false;
+        ++due[(columns_[c].symbols >> j) & 1][d];
+      }
+    std::array<int, 2> waiting{}, turns{};
+    for (int T = t; T < total_; ++T) {
+      ++turns[T & 1];
+      for (int p = 0; p < 2; ++p)
+        if ((waiting[p] += due[p][T]) > turns[p]) return false;
+    }
+    return true;
+  }
+
+  int next_symbol(const std::array<int, 64>& played, int c) const {
+    const Column& col = columns_[c];
+    return played[c] < col.height ? static_cast<int>((col.symbols >> played[c]) & 1) : -1;
+  }
+
+  bool search(std::array<int, 64>& played, int t) {
+    if (t == total_) return true;
+    if (++visited_ > kBudget) return false;  // unwinds the search: exists() reads the budget
+    if (!deadlines_fit(played, t)) return false;
+    const std::uint64_t k = key(played);
+    if (failed_.count(k)) return false;
+    const int symbol = t & 1;
+    // Columns whose next mark is the mover's, one per group and count; those
+    // that then offer the other player's mark first.
+    std::array<int, 64> order{};
+    int n = 0;
+    for (int pass = 0; pass < 2; ++pass)
+      for (int c = 0; c < cols_; ++c) {
+        if (next_symbol(played, c) != symbol) continue;
+        bool repeat = false;
+        for (int d = 0; d < c && !repeat; ++d) repeat = group_[d] == group_[c] && played[d] == played[c];
+        if (repeat) continue;
+        ++played[c];
+        const bool gives_other = next_symbol(played, c) == 1 - symbol;
+        --played[c];
+        if (gives_other == (pass == 0)) order[n++] = c;
+      }
+    for (int i = 0; i < n; ++i) {
+      ++played[order[i]];
+      const bool ok = search(played, t + 1);
+      --played[order[i]];
+      if (ok) return true;
+      if (visited_ > kBudget) return false;  // not a failure of this state: do not remember it
+    }
+    failed_.insert(k);
+    return false;
+  }
+
+  int cols_ = 0, total_ = 0, visited_ = 0;
+  std::array<Column, 64> columns_{};
+  std::array<int, 64> group_{};
+  std::array<int, 64> first_{};     // column c's marks are deadline_[first_[c] ...], bottom up
+  std::array<int, 64> deadline_{};
+  std::unordered_set<std::uint64_t> failed_;
+};
+
+}  // namespace
+
 std::string Classic::to_string() const {
   const auto& r = *rules_;
   std::string s;
@@ -437,6 +588,11 @@ Classic Classic::from_string(std::string_view text) {
         throw bad("with gravity a mark cannot float above an empty cell (column " + notation::column_name(col) + ")");
     }
   }
+  // With gravity and turns, the stacking order and the turn order must agree.
+  const bool turns_bind_stacking = rules->gravity() && !rules->free_choice();
+  auto in_turn = [&](const std::array<std::uint64_t, 2>& marks) {
+    return !turns_bind_stacking || GravityTurnOrder(*rules, marks).exists();
+  };
   auto has_line = [&](std::uint64_t x, std::uint64_t oo) {
     for (auto line : rules->all_lines())
       if ((x & line) == line || (oo & line) == line) return true;
@@ -456,14 +612,21 @@ Classic Classic::from_string(std::string_view text) {
         }
         auto m = g.marks_;
         m[s] &= ~bits::bit(cell);
-        if (!has_line(m[0], m[1])) found = true;
+        if (!has_line(m[0], m[1]) && in_turn(m)) found = true;
       });
     }
-    if (!found) throw bad("the lines on the board cannot all have been completed by the last move");
+    if (!found)
+      throw bad(turns_bind_stacking
+                    ? "the lines on the board cannot all have been completed by the last move of a game played in "
+                      "turn (X, O, X, ... with each mark landing on the one below)"
+                    : "the lines on the board cannot all have been completed by the last move");
     g.outcome_ = rules->misere() ? Outcome::win(opponent(last), Termination::MisereLine)
                                  : Outcome::win(last, Termination::Line);
-  } else if (g.ply_ == rules->cells()) {
-    g.outcome_ = Outcome::draw();
+  } else {
+    if (!in_turn(g.marks_))
+      throw bad("with gravity the marks land in turn (X, O, X, ...), each on the one below, and no order of play "
+                "stacks the columns like this");
+    if (g.ply_ == rules->cells()) g.outcome_ = Outcome::draw();
   }
   return g;
 }

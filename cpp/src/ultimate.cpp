@@ -1,6 +1,7 @@
 #include "noughts/ultimate.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 
 #include "noughts/errors.hpp"
@@ -132,6 +133,74 @@ std::string Ultimate::to_string() const {
   return s;
 }
 
+namespace {
+
+// The sending rule read as a walk. A mark in cell c of board b, by player p,
+// is a step from (b, p to move) to (c, the other player to move): the next
+// move must be in board c. A game is a walk through every mark once, from
+// (any board, X) to (the forced board, the player to move), except that
+// after a move into a cell whose board is decided the next move may be in
+// any open board: a jump. Boards decided now are the only ones a jump can
+// ever have come from. So, as for any Euler path:
+//  - at a vertex whose board is open now, no more steps can come in than go
+//    out, but one at the walk's end (the forced board and the mover);
+//  - a connected set of marks that touches no decided board is crossed in
+//    one go, so there is at most one, and it holds the walk's end.
+// Without a decided board these conditions are exact (an Euler path exists
+// exactly when they hold); with decided boards they are necessary, and the
+// order in which boards were decided is not checked.
+struct SendingWalk {
+  std::array<int, 18> degree{};  // steps out minus steps in, by vertex board * 2 + player to move
+  std::array<int, 18> parent{};
+  std::array<bool, 18> used{};
+
+  int root(int v) {
+    while (parent[v] != v) v = parent[v] = parent[parent[v]];
+    return v;
+  }
+};
+
+}  // namespace
+
+bool Ultimate::follows_sending_rule(const Ultimate& g, int forced) {
+  SendingWalk w;
+  for (int v = 0; v < 18; ++v) w.parent[v] = v;
+  for (int p = 0; p < 2; ++p)
+    for (int b = 0; b < kBoards; ++b)
+      bits::for_each(g.marks_[p][b], [&](int c) {
+        const int from = b * 2 + p, to = c * 2 + (1 - p);
+        ++w.degree[from], --w.degree[to];
+        w.used[from] = w.used[to] = true;
+        w.parent[w.root(from)] = w.root(to);
+      });
+  const bool over = g.outcome_.over();
+  // The walk's end: after a game-ending move, or a move sending to a decided board, it is not known.
+  const int end = forced >= 0 ? forced * 2 + (g.ply_ & 1) : -1;
+  auto decided = [&](int v) { return (g.decided_ >> (v / 2) & 1) != 0; };
+  bool loose_end = over;  // a finished game's walk may end anywhere, once
+  for (int v = 0; v < 18; ++v) {
+    if (decided(v) || w.degree[v] >= 0) continue;
+    if (w.degree[v] == -1 && v == end) continue;
+    if (w.degree[v] == -1 && loose_end) {
+      loose_end = false;
+      continue;
+    }
+    return false;
+  }
+  std::array<bool, 18> touches_decided{}, holds_end{};
+  for (int v = 0; v < 18; ++v) {
+    if (!w.used[v]) continue;
+    touches_decided[w.root(v)] |= decided(v);
+    holds_end[w.root(v)] |= v == end;
+  }
+  int isolated = 0;
+  for (int v = 0; v < 18; ++v) {
+    if (!w.used[v] || w.root(v) != v || touches_decided[v]) continue;
+    if (++isolated > 1 || !(holds_end[v] || over)) return false;
+  }
+  return true;
+}
+
 Ultimate Ultimate::from_string(std::string_view text) {
   auto bad = [&](const std::string& why) -> InvalidPositionError {
     return InvalidPositionError("invalid ultimate position " + quote(text) + ": " + why + " (" + kExpected + ")");
@@ -211,6 +280,10 @@ Ultimate Ultimate::from_string(std::string_view text) {
                 player_name(static_cast<Player>(last)) + " mark is in a cell " + std::to_string(forced) + " of a board");
   } else if (g.ply_ > 0 && !last_mark_at_cell(g.decided_)) {
     throw bad("a free move needs a last move into a cell whose board is decided; give the forced board (0-8)");
+  }
+  if (g.ply_ > 0 && !follows_sending_rule(g, forced)) {
+    throw bad("no order of these marks follows the sending rule (each move in the board named by the cell of the "
+              "move before, unless that board is decided)");
   }
   g.sent_ = forced >= 0 ? static_cast<std::uint8_t>(forced) : kNowhere;
   return g;

@@ -1,6 +1,7 @@
 // C++ tests of the core, run by ctest: the published perft counts and the
 // solver's known values, through the same templates Python uses.
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -283,6 +284,18 @@ int main() {
 
   const auto counts = random_playouts(Quantum(), 2000, 1);
   check(counts.x_wins + counts.o_wins + counts.draws == 2000, "quantum random playouts finish");
+
+  // A raised stop flag ends perft and random_playouts early; a lowered one changes nothing.
+  {
+    std::atomic<bool> stop{false};
+    check(perft(Ultimate(), 4, &stop) == 55080, "perft with a stop flag that stays down counts in full");
+    check(random_playouts(Ultimate(), 5000, 7, &stop).x_wins == random_playouts(Ultimate(), 5000, 7).x_wins,
+          "random_playouts with a stop flag that stays down gives the seed's counts");
+    stop = true;
+    check(perft(Ultimate(), 12, &stop) == 0, "perft stops at once when the flag is up");
+    const auto stopped = random_playouts(Ultimate(), std::uint64_t{1} << 40, 7, &stop);
+    check(stopped.x_wins + stopped.o_wins + stopped.draws < 100000, "random_playouts stops soon when the flag is up");
+  }
 
   std::printf("%d failed\n", failures);
   return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

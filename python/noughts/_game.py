@@ -162,6 +162,10 @@ class GameMixin(_BuiltInNew):
         square boards (Ultimate acts on boards and cells alike), 4 on a
         rectangle, only the left-right mirror with gravity.
         """
+        from noughts._numbers import whole_number
+
+        count = self.num_symmetries  # type: ignore[attr-defined]
+        s = whole_number("symmetry", s, 0, count - 1)
         return type(self)._wrap(self._symmetric(s))  # type: ignore[attr-defined]
 
     def observation(self, dtype: Any = None, player: Any = None) -> Any:
@@ -222,7 +226,13 @@ class GameMixin(_BuiltInNew):
         return str(self.render())  # type: ignore[attr-defined]
 
     def __repr__(self) -> str:
-        return f"noughts.{type(self).__name__}.from_string({self.to_string()!r})"  # type: ignore[attr-defined]
+        # noughts.Classic.from_string(...) for the package's own classes; a
+        # subclass is written by its own name, MyGame.from_string(...), which
+        # evaluates back wherever that name is in scope (from_string makes an
+        # instance of the class it is called on).
+        cls = type(self)
+        name = f"noughts.{cls.__name__}" if cls.__module__.startswith("noughts.") else cls.__qualname__
+        return f"{name}.from_string({self.to_string()!r})"  # type: ignore[attr-defined]
 
     def _repr_svg_(self) -> str:
         """The picture Jupyter shows; svg.py is imported only when a game is displayed."""

@@ -6,6 +6,7 @@ from typing import Any
 
 from noughts import _core
 from noughts._game import GameMixin, GameOption
+from noughts._numbers import as_int
 from noughts.errors import InvalidOptionError
 
 __all__ = ["CLASSIC_OPTIONS", "Classic"]
@@ -23,12 +24,13 @@ CLASSIC_OPTIONS = (
 
 
 def _whole_number(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    number = as_int(value)
+    if number is None:
         raise InvalidOptionError(f"{name} must be a whole number, not {value!r}")
     # Far outside what the rules allow, and too large for the C++ int.
-    if not -(2**31) < value < 2**31:
-        raise InvalidOptionError(f"{name}={value} is not allowed: boards have at most 64 cells and k at most 64")
-    return value
+    if not -(2**31) < number < 2**31:
+        raise InvalidOptionError(f"{name}={number} is not allowed: boards have at most 64 cells and k at most 64")
+    return number
 
 
 def _flag(name: str, value: Any) -> bool:

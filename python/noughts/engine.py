@@ -8,15 +8,14 @@ the engine stays alive.
 
 from __future__ import annotations
 
-import shlex
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from noughts import __version__
 from noughts.errors import Error
-from noughts.mcts import MCTS, check_threads
+from noughts.mcts import MCTS, check_c, check_threads
 from noughts.registry import GAME_INFO, GameOption, make_game
 from noughts.solver import solve
 
@@ -37,18 +36,34 @@ def _game_usage() -> str:
     return " | ".join(forms)
 
 
+#: The longest line the engine reads, in characters; a longer one is answered with an error and skipped.
+MAX_LINE = 8192
+#: The longest answer to a bad line: messages quote at most this much of what they were given.
+_MAX_MESSAGE = 300
+#: The largest budgets of `go`: movetime in milliseconds (about 11.5 days) and iterations (the C++ counter).
+MAX_MOVETIME = 10**9
+MAX_ITERATIONS = 2**63 - 1
+
+
 class ProtocolError(Exception):
     """A line the engine cannot act on; answered with ``error <message>``."""
 
 
-def _int(word: str, what: str) -> int:
-    try:
-        value = int(word)
-    except ValueError:
-        raise ProtocolError(f"{what} must be a whole number, not {word!r}") from None
-    if value < 0:
-        raise ProtocolError(f"{what} must be >= 0, not {value}")
-    return value
+def _shown(text: str, limit: int = 40) -> str:
+    """A word of the input for a message: quoted, and cut after `limit` characters."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def _int(word: str, what: str, maximum: int | None = None) -> int:
+    """A whole number >= 0 written in ASCII digits (at most `maximum`)."""
+    if not (word.isascii() and word.isdigit()):
+        raise ProtocolError(f"{what} must be a whole number >= 0, not {_shown(word)}")
+    digits = word.lstrip("0")
+    if maximum is not None and (len(digits) > len(str(maximum)) or int(digits or "0") > maximum):
+        raise ProtocolError(f"{what} must be at most {maximum}, not {_shown(word)}")
+    if len(digits) > 30:  # int() refuses 4,300 digits and more; no setting needs a tenth of that
+        raise ProtocolError(f"{what} is too large: {_shown(word)}")
+    return int(digits or "0")
 
 
 class Engine:
@@ -74,22 +89,28 @@ class Engine:
 
     # ---- input --------------------------------------------------------------
     def handle(self, line: str) -> None:
-        try:
-            words = shlex.split(line, posix=True)
-        except ValueError as e:
-            self.write(f"error cannot read the line: {e}")
+        if len(line) > MAX_LINE:
+            self.refuse_long_line()
             return
+        words = line.split()  # words are separated by blanks: linear in the line's length
         if not words:
             return
         command, args = words[0].lower(), words[1:]
-        handler = getattr(self, f"_cmd_{command}", None)
+        handler = getattr(self, f"_cmd_{command}", None) if command.isidentifier() else None
         if handler is None:
-            self.write(f"error unknown command {command!r}; send 'help' for the list")
+            self.write(f"error unknown command {_shown(command)}; send 'help' for the list")
             return
         try:
             handler(args)
         except (ProtocolError, Error) as e:
-            self.write(f"error {e}")
+            message = str(e)
+            if len(message) > _MAX_MESSAGE:
+                message = message[:_MAX_MESSAGE] + "..."
+            self.write(f"error {message}")
+
+    def refuse_long_line(self) -> None:
+        """The answer to a line longer than MAX_LINE, which is not read."""
+        self.write(f"error the line is longer than {MAX_LINE} characters, the limit: it was ignored")
 
     def searching(self) -> bool:
         return self._busy.is_set()
@@ -133,7 +154,7 @@ class Engine:
             key, _, value = word.lower().partition("=")
             option = _OPTION_WORDS.get(key)
             if option is None or option.is_flag == bool(value):  # flags take no value, numbers need one
-                raise ProtocolError(f"unknown game option {word!r}")
+                raise ProtocolError(f"unknown game option {_shown(word)}")
             options[option.name] = True if option.is_flag else _int(value, key)
         game = make_game(name, **options)
         self.game_name, self.options, self.game = name, options, game
@@ -188,11 +209,12 @@ class Engine:
             self.threads = check_threads(_int(value, "threads"))
         elif name == "c":
             try:
-                self.c = float(value)
+                number = float(value)
             except ValueError:
-                raise ProtocolError(f"c must be a number, not {value!r}") from None
+                raise ProtocolError(f"c must be a number, not {_shown(value)}") from None
+            self.c = check_c(number)  # a finite number >= 0, else InvalidOptionError
         else:
-            raise ProtocolError(f"unknown option {name!r}: seed, c, threads")
+            raise ProtocolError(f"unknown option {_shown(name)}: seed, c, threads")
         self._mcts = None
 
     def _cmd_go(self, args: list[str]) -> None:
@@ -209,13 +231,13 @@ class Engine:
             if word == "solve":
                 exact, i = True, i + 1
             elif word in ("iterations", "movetime") and i + 1 < len(args):
-                value = _int(args[i + 1], word)
+                value = _int(args[i + 1], word, MAX_ITERATIONS if word == "iterations" else MAX_MOVETIME)
                 if value == 0:
                     raise ProtocolError(f"{word} must be positive")
                 iterations, movetime = (value, movetime) if word == "iterations" else (iterations, value)
                 i += 2
             else:
-                raise ProtocolError(f"cannot read go argument {word!r}")
+                raise ProtocolError(f"cannot read go argument {_shown(word)}")
         if iterations is None and movetime is None:
             movetime = 1000
         if self._mcts is None:
@@ -223,8 +245,7 @@ class Engine:
         self._stop.clear()
         self._busy.set()
         game = self.game.copy()
-        target = self._solve if exact else self._think
-        self._search = threading.Thread(target=target, args=(game, iterations, movetime), daemon=True)
+        self._search = threading.Thread(target=self._work, args=(exact, game, iterations, movetime), daemon=True)
         self._search.start()
 
     def _cmd_stop(self, args: list[str]) -> None:
@@ -237,48 +258,70 @@ class Engine:
         self.running = False
 
     # ---- searches (worker thread) -----------------------------------------------
-    def _think(self, game: Any, iterations: int | None, movetime: int | None) -> None:
+    def _work(self, exact: bool, game: Any, iterations: int | None, movetime: int | None) -> None:
+        """The search thread: it ends with ``bestmove``, or with ``error search failed: ...``; either way
+        the engine is idle again and takes new commands."""
+        try:
+            move = self._solve(game, movetime) if exact else self._think(game, iterations, movetime)
+        except Exception as e:  # never let the worker die silently, nor leave the engine busy
+            message = str(e)[:_MAX_MESSAGE]
+            self._busy.clear()
+            self.write(f"error search failed: {type(e).__name__}: {message}")
+            return
+        self._finish(move)
+
+    def _think(self, game: Any, iterations: int | None, movetime: int | None) -> str:
         """MCTS in slices of at most 0.1 s, reporting after each; the tree carries over between slices."""
         import time
 
         assert self._mcts is not None
         start, done, result = time.perf_counter(), 0, None
-        try:
-            while not self._stop.is_set():
-                left_s = None if movetime is None else movetime / 1000 - (time.perf_counter() - start)
-                left_n = None if iterations is None else iterations - done
-                if (left_s is not None and left_s <= 0) or (left_n is not None and left_n <= 0):
-                    break
-                slice_s = 0.1 if left_s is None else min(0.1, left_s)
-                result = self._mcts.search(game, iterations=left_n, seconds=slice_s)
-                done += result.iterations
-                pv = " ".join(m.name for m in result.pv)
-                self.write(
-                    f"info iterations {done} time {int((time.perf_counter() - start) * 1000)} "
-                    f"value {result.value:.3f} pv {pv}"
-                )
-                if result.proven:
-                    self.write(f"info proven {result.proven_value}")
-                    break
-            if result is None:
-                result = self._mcts.search(game, iterations=1)
-            self._finish(result.best_move.name)
-        except Exception as e:  # never let the worker die silently
-            self.write(f"error search failed: {e}")
-            self._finish("none")
+        while not self._stop.is_set():
+            left_s = None if movetime is None else movetime / 1000 - (time.perf_counter() - start)
+            left_n = None if iterations is None else iterations - done
+            if (left_s is not None and left_s <= 0) or (left_n is not None and left_n <= 0):
+                break
+            slice_s = 0.1 if left_s is None else min(0.1, left_s)
+            result = self._mcts.search(game, iterations=left_n, seconds=slice_s)
+            done += result.iterations
+            pv = " ".join(m.name for m in result.pv)
+            self.write(
+                f"info iterations {done} time {int((time.perf_counter() - start) * 1000)} "
+                f"value {result.value:.3f} pv {pv}"
+            )
+            if result.proven:
+                self.write(f"info proven {result.proven_value}")
+                break
+        if result is None:
+            result = self._mcts.search(game, iterations=1)
+        return str(result.best_move.name)
 
-    def _solve(self, game: Any, iterations: int | None, movetime: int | None) -> None:
+    def _solve(self, game: Any, movetime: int | None) -> str:
         try:
             s = solve(game, max_seconds=None if movetime is None else movetime / 1000, stop=self._stop)
         except Error as e:
             self.write(f"info {e}")
-            self._think(game, 1000, None)
-            return
+            return self._think(game, 1000, None)
         dist = "" if s.distance is None else f" distance {s.distance}"
         self.write(
             f"info solved value {s.value}{dist} nodes {s.nodes} pv {' '.join(m.name for m in s.principal_variation)}"
         )
-        self._finish(s.principal_variation[0].name)
+        return str(s.principal_variation[0].name)
+
+
+def _lines(stdin: TextIO) -> Iterator[str | None]:
+    """The lines of stdin, None for a line longer than MAX_LINE: it is read in pieces and dropped, so no
+    line is ever held whole in memory."""
+    while True:
+        line = stdin.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            while line and not line.endswith("\n"):
+                line = stdin.readline(MAX_LINE + 1)
+            yield None
+        else:
+            yield line
 
 
 def run(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
@@ -289,8 +332,11 @@ def run(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
         stdout.flush()
 
     engine = Engine(write)
-    for line in stdin:
-        engine.handle(line.strip())
+    for line in _lines(stdin):
+        if line is None:
+            engine.refuse_long_line()
+        else:
+            engine.handle(line.strip())
         if not engine.running:
             return 0
     # End of input: let a running search finish and answer (piped use), then leave.

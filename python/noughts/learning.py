@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from noughts._core import Player
+from noughts._numbers import whole_number
 from noughts.errors import InvalidMoveError, InvalidOptionError
 from noughts.registry import info_of, make_game
 
@@ -70,8 +71,8 @@ class VectorGame:
     """
 
     def __init__(self, game: Any, n: int, *, seed: int = 0, **options: Any) -> None:
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise InvalidOptionError(f"n must be a whole number >= 1, not {n!r}")
+        n = whole_number("n", n, 1, 2**31 - 1)
+        seed = whole_number("seed", seed, -(2**63), 2**64 - 1)  # its low 64 bits seed the generator
         if isinstance(game, str):
             start = make_game(game, **options)
         elif hasattr(game, "_observation") and not isinstance(game, type):
@@ -107,5 +108,6 @@ class VectorGame:
         return np.asarray(self._env.random_actions())
 
     def game(self, i: int) -> Any:
-        """A copy of game i as a game object (without its history)."""
-        return type(self._start)._wrap(self._env.game(i))
+        """A copy of game i (0..n-1) as a game object (without its history)."""
+        index = whole_number("the game index", i, 0, self.n - 1)
+        return type(self._start)._wrap(self._env.game(index))

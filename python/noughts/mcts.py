@@ -20,6 +20,7 @@ from typing import Any
 
 from noughts._core import Player
 from noughts._game import Move
+from noughts._numbers import as_int, whole_number
 from noughts.errors import InvalidOptionError
 from noughts.registry import GameInfo, info_of
 
@@ -81,13 +82,21 @@ class SearchResult:
 
 def _check_int(name: str, value: Any, minimum: int, *, counted: bool = True) -> int:
     """A whole number >= minimum; a count (`counted`) must also fit the C++ side's 64 bits."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidOptionError(f"{name} must be a whole number, not {value!r}")
-    if value < minimum:
-        raise InvalidOptionError(f"{name} must be >= {minimum}, not {value}")
-    if counted and value >= 2**63:
-        raise InvalidOptionError(f"{name} must be below 2**63, not {value}")
-    return value
+    number = whole_number(name, value, minimum)
+    if counted and number >= 2**63:
+        raise InvalidOptionError(f"{name} must be below 2**63, not {number}")
+    return number
+
+
+def check_c(value: Any) -> float:
+    """The UCT exploration constant: a finite number >= 0 (for MCTS and the engine's setoption)."""
+    number = as_int(value)
+    if number is None and (isinstance(value, bool) or not isinstance(value, (int, float))):
+        raise InvalidOptionError(f"c must be a finite number >= 0, not {value!r}")
+    c = float(value if number is None else number)
+    if not math.isfinite(c) or c < 0:
+        raise InvalidOptionError(f"c must be a finite number >= 0, not {value!r}")
+    return c
 
 
 def check_threads(value: Any) -> int:
@@ -103,7 +112,10 @@ def _check_budget(iterations: Any, seconds: Any) -> tuple[int, float]:
     if iterations is not None:
         iterations = _check_int("iterations", iterations, 1)
     if seconds is not None:
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        whole = as_int(seconds)
+        if whole is not None:
+            seconds = whole
+        elif isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
             raise InvalidOptionError(f"seconds must be a number, not {seconds!r}")
         if not math.isfinite(seconds) or seconds <= 0:
             raise InvalidOptionError(f"seconds must be a finite number > 0, not {seconds!r}")
@@ -163,20 +175,20 @@ class MCTS:
         iterations: int | None = None,
         seconds: float | None = None,
     ) -> None:
-        _check_int("seed", seed, -(2**63), counted=False)  # any int: its low 64 bits seed the generator
-        if isinstance(c, bool) or not isinstance(c, (int, float)) or not math.isfinite(c) or c < 0:
-            raise InvalidOptionError(f"c must be a finite number >= 0, not {c!r}")
-        check_threads(threads)
-        _check_int("max_nodes", max_nodes, 256 * threads)
+        seed = _check_int("seed", seed, -(2**63), counted=False)  # any int: its low 64 bits seed the generator
+        c = check_c(c)
+        threads = check_threads(threads)
+        max_nodes = _check_int("max_nodes", max_nodes, 256 * threads)
         if not isinstance(reuse, bool):
             raise InvalidOptionError(f"reuse must be True or False, not {reuse!r}")
         for flag, value in (("heuristics", heuristics), ("evaluation", evaluation)):
             if not isinstance(value, bool):
                 raise InvalidOptionError(f"{flag} must be True or False, not {value!r}")
         if iterations is not None or seconds is not None:
+            iterations = None if iterations is None else _check_int("iterations", iterations, 1)
             _check_budget(iterations, seconds)
         self.seed = seed
-        self.c = float(c)
+        self.c = c
         self.threads = threads
         self.max_nodes = max_nodes
         self.reuse = reuse

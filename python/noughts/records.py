@@ -369,14 +369,22 @@ def _new_game(tags: dict[str, _Token]) -> Game:
         _fail(option_tags[0].line if option_tags else 1, f"bad game options: {e}")
 
 
+def _shorten(text: str, limit: int = 40) -> str:
+    """At most `limit` characters of a value, for messages."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def _option_value(tok: _Token) -> int | bool:
     text = (tok.value or "").strip().lower()
     if not OPTION_TAGS[tok.text].is_flag:
         if not (text.isascii() and text.isdigit()):
-            _fail(tok.line, f"tag {tok.text} must be a whole number, not {tok.value!r}")
+            _fail(tok.line, f"tag {tok.text} must be a whole number, not {_shorten(tok.value or '')!r}")
+        # Python's int() refuses strings of more than 4300 digits; no option is anywhere near that.
+        if len(text.lstrip("0")) > 9:
+            _fail(tok.line, f"tag {tok.text} is too large ({_shorten(text)}): boards have at most 64 cells")
         return int(text)
     if text not in _FLAGS:
-        _fail(tok.line, f'tag {tok.text} must be "yes" or "no", not {tok.value!r}')
+        _fail(tok.line, f'tag {tok.text} must be "yes" or "no", not {_shorten(tok.value or "")!r}')
     return _FLAGS[text]
 
 

@@ -130,8 +130,9 @@ def solve(
     symmetries; ``move_values`` also tells win, draw or loss for every legal
     move (slower: a drawn move must be told from a losing one; without it
     ``Solution.move_values`` is empty); ``stop``, a ``threading.Event`` that
-    another thread may set, ends the search early with SearchTimeout.
-    ``progress``, a function, is called about once a second with a
+    another thread may set, ends the search early with SearchTimeout (it is
+    asked every 20 ms; what its ``is_set()`` raises stops the search and
+    propagates). ``progress``, a function, is called about once a second with a
     SolveStatus (nodes, elapsed time, what is proved so far); a SearchTimeout
     carries the last one as ``proven``. Raises IllegalMoveError on a finished game.
     """

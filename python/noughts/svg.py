@@ -23,6 +23,7 @@ from xml.sax.saxutils import quoteattr as _quoteattr
 
 from noughts._core import Player, Termination
 from noughts._game import Move, MoveLike
+from noughts._numbers import as_int
 from noughts.classic import Classic
 from noughts.errors import InvalidMoveError, InvalidOptionError
 from noughts.quantum import Quantum
@@ -203,12 +204,13 @@ def _cell_name(row: int, col: int) -> str:
 
 def _move_id(game: _Game, move: MoveLike) -> int:
     """A move given as id, Move or notation, as an id of `game` (checked to name a move)."""
+    number = as_int(move)
     if isinstance(move, Move):
         move_id = move.id
     elif isinstance(move, str):
         move_id = int(game.parse_move(move))
-    elif isinstance(move, int) and not isinstance(move, bool):
-        move_id = move
+    elif number is not None:
+        move_id = number
     else:
         raise InvalidMoveError(f"last_move must be a move id, a Move or notation, not {move!r}")
     game.move_name(move_id)  # raises for an id outside the game's move space

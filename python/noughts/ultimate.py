@@ -7,6 +7,7 @@ from typing import Any
 
 from noughts import _core
 from noughts._game import GameMixin, GameOption
+from noughts._numbers import as_int
 from noughts.errors import InvalidOptionError
 
 __all__ = ["ULTIMATE_OPTIONS", "BoardState", "Ultimate"]
@@ -92,8 +93,10 @@ class Ultimate(GameMixin, _core.Ultimate):
     def cell(self, board: int, cell: int) -> str:
         """The mark in a cell of a small board (both 0..8): "X", "O" or "."."""
         for name, value in (("board", board), ("cell", cell)):
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 8:
+            index = as_int(value)
+            if index is None or not 0 <= index <= 8:
                 raise IndexError(f"{name} must be an int 0..8, not {value!r}")
+        board, cell = int(board), int(cell)
         xs, os = self.board_marks()
         return "X" if xs[board] >> cell & 1 else "O" if os[board] >> cell & 1 else "."
 

@@ -300,6 +300,10 @@ class Ultimate {
   static std::string cell_name(int board, int cell);
 
  private:
+  // Whether some order of the marks follows the sending rule, as far as
+  // from_string checks it (ultimate.cpp says what exactly).
+  static bool follows_sending_rule(const Ultimate& g, int forced);
+
   unsigned occupied(int b) const noexcept { return marks_[0][b] | marks_[1][b]; }
 
   // Whether p, free to play in `boards`, has a cell there that wins a board

@@ -3,6 +3,7 @@
 #pragma once
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
 
 #include "noughts/game.hpp"
@@ -57,7 +58,9 @@ struct PlayoutCounts {
 };
 
 // n random games from `start`, counted by result; the same counts for the
-// same seed on every platform.
+// same seed on every platform. `stop`, when given, is read every few
+// thousand moves: once it is true the function returns early with counts
+// that are meaningless (the caller drops them).
 //
 // A game may ask for its games to run G::kPlayoutLanes at a time,
 // interleaved move by move (drawing from one generator in a fixed order, so
@@ -86,7 +89,8 @@ constexpr int playout_lanes() {
 #endif
 
 template <Game G>
-NOUGHTS_HOT_CLONES PlayoutCounts random_playouts(const G& start, std::uint64_t n, std::uint64_t seed) {
+NOUGHTS_HOT_CLONES PlayoutCounts random_playouts(const G& start, std::uint64_t n, std::uint64_t seed,
+                                                   const std::atomic<bool>* stop = nullptr) {
   constexpr int kLanes = playout_lanes<G>();
   PlayoutCounts counts;
   if (start.outcome().over()) {
@@ -108,7 +112,9 @@ NOUGHTS_HOT_CLONES PlayoutCounts random_playouts(const G& start, std::uint64_t n
     ++started;
     return true;
   };
+  std::uint32_t rounds = 0;
   while (started + kLanes <= n) {
+    if (stop && (++rounds & 4095) == 0 && stop->load(std::memory_order_relaxed)) return counts;
     for (auto& game : games) {
       restart_if_over(game);
       random_step(game, rng);
