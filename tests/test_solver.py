@@ -203,7 +203,8 @@ def test_ctrl_c_stops_a_long_solve():
     import time
 
     code = (
-        "import noughts, sys\n"
+        "import noughts, signal, sys\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)  # even if the test run ignores SIGINT\n"
         "print('ready', flush=True)\n"
         "try:\n"
         "    noughts.solve(noughts.Classic(8, 8, 5))\n"
@@ -214,7 +215,10 @@ def test_ctrl_c_stops_a_long_solve():
     assert proc.stdout.readline().strip() == "ready"
     time.sleep(0.5)
     proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=20)
+    try:
+        out, _ = proc.communicate(timeout=20)
+    finally:
+        proc.kill()  # never leave an 8x8 solve running
     assert "interrupted" in out and proc.returncode == 0
 
 

@@ -149,7 +149,8 @@ class ProgramEngine:
         self.cwd = cwd
         self._proc: subprocess.Popen[bytes] | None = None
         self._diagnostics: list[str] = []
-        self._lock = threading.Lock()
+        self._lock = threading.Condition()
+        self._stderr_lines = 0
         self._pending: list[int] = []
         self._buffer = b""
 
@@ -180,6 +181,8 @@ class ProgramEngine:
         for raw in proc.stderr:
             with self._lock:
                 self._diagnostics.append(raw.decode("utf-8", "replace"))
+                self._stderr_lines += 1
+                self._lock.notify_all()
 
     def play(self, game: Any, last_move: int | None, first: bool) -> Answer:
         if self._proc is None:
@@ -191,6 +194,7 @@ class ProgramEngine:
         lines = [f"{row} {col}", str(len(legal))] + ["{} {}".format(*id_to_grid(m)) for m in legal]
         with self._lock:
             self._diagnostics.clear()
+            seen = self._stderr_lines
         t0 = time.perf_counter()
         try:
             proc.stdin.write(("\n".join(lines) + "\n").encode())
@@ -207,6 +211,10 @@ class ProgramEngine:
         except (IndexError, ValueError):
             return Answer(-1, seconds)
         with self._lock:
+            # A program that writes diagnostics writes them before its answer; the reader
+            # thread may not have them yet.
+            if (seen or first) and self._stderr_lines == seen:
+                self._lock.wait_for(lambda: self._stderr_lines > seen, timeout=0.05)
             said = " ".join([line, *self._diagnostics])
         return Answer(move, seconds, _diagnostic(said, "iterations", int), _diagnostic(said, "value", float))
 
