@@ -35,9 +35,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 const Clock::time_point kStarted = Clock::now();
 
-int move_at(int row, int col) { return (row / 3 * 3 + col / 3) * 9 + row % 3 * 3 + col % 3; }
-int grid_row(int m) { return m / 9 / 3 * 3 + m % 9 / 3; }
-int grid_col(int m) { return m / 9 % 3 * 3 + m % 9 % 3; }
 bool on_grid(int row, int col) { return 0 <= row && row < 9 && 0 <= col && col < 9; }
 
 }  // namespace
@@ -55,12 +52,12 @@ int main() {
   while (std::scanf("%d %d", &row, &col) == 2) {
     const Clock::time_point began = first ? kStarted : Clock::now();
     if (row != -1 || col != -1) {
-      if (!on_grid(row, col) || !game.is_legal(move_at(row, col))) {
+      if (!on_grid(row, col) || !game.is_legal(noughts::Ultimate::grid_to_id(row, col))) {
         std::fprintf(stderr, "noughts: the opponent's move %d %d is not legal here\n", row, col);
         return 2;
       }
-      game.play(move_at(row, col));
-      played.push_back(move_at(row, col));
+      game.play(noughts::Ultimate::grid_to_id(row, col));
+      played.push_back(noughts::Ultimate::grid_to_id(row, col));
     }
     int count = 0;
     if (std::scanf("%d", &count) != 1) return 2;
@@ -68,7 +65,7 @@ int main() {
     for (int i = 0; i < count; ++i) {
       int r, c;
       if (std::scanf("%d %d", &r, &c) != 2 || !on_grid(r, c)) return 2;
-      valid.push_back(move_at(r, c));
+      valid.push_back(noughts::Ultimate::grid_to_id(r, c));
     }
     const double limit = first ? NOUGHTS_BOT_FIRST_MS : NOUGHTS_BOT_MS;
     // At least 5 % of the first turn's limit: the referee's clock may start
@@ -90,7 +87,8 @@ int main() {
     }
     std::fprintf(stderr, "noughts: iterations=%llu value=%+.3f\n", static_cast<unsigned long long>(r.iterations),
                  r.value);
-    std::printf("%d %d\n", grid_row(move), grid_col(move));
+    const auto square = Ultimate::id_to_grid(move);
+    std::printf("%d %d\n", square.row, square.col);
     std::fflush(stdout);
     game.play(move);
     played.push_back(move);

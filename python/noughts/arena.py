@@ -50,6 +50,7 @@ __all__ = [
     "play_game",
     "random_opening",
     "run_match",
+    "score_half_width",
 ]
 
 
@@ -397,6 +398,16 @@ def elo_of_score(score: float) -> float:
     return -400 * math.log10(1 / score - 1)
 
 
+def score_half_width(wins: int, draws: int, losses: int) -> float:
+    """The half-width of the 95 % confidence interval of a score (normal approximation; nan below 2 games)."""
+    n = wins + draws + losses
+    if n < 2:
+        return math.nan
+    mean = (wins + 0.5 * draws) / n
+    var = (wins * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + losses * mean**2) / (n - 1)
+    return 1.96 * math.sqrt(var / n)
+
+
 def _expected(elo: float) -> float:
     return 1 / (1 + 10 ** (-elo / 400))
 
@@ -471,13 +482,10 @@ class MatchSummary:
     @property
     def interval(self) -> tuple[float, float]:
         """The 95 % confidence interval of the score (normal approximation), within 0..1."""
-        n = self.games
-        if n < 2:
+        if self.games < 2:
             return (0.0, 1.0)
-        mean = self.score
-        var = (self.wins * (1 - mean) ** 2 + self.draws * (0.5 - mean) ** 2 + self.losses * mean**2) / (n - 1)
-        half = 1.96 * math.sqrt(var / n)
-        return max(0.0, mean - half), min(1.0, mean + half)
+        half = score_half_width(self.wins, self.draws, self.losses)
+        return max(0.0, self.score - half), min(1.0, self.score + half)
 
     @property
     def elo(self) -> tuple[float, float, float]:

@@ -96,10 +96,6 @@ def _numbers(line: str, count: int, what: str) -> list[int]:
     return values
 
 
-def _square(row: int, col: int) -> int:
-    return grid_to_id(row, col)
-
-
 def _margin(margin_ms: float, limit: float, first: bool) -> float:
     """The margin of a turn: at least 5 % of the first turn's limit (the process's start-up is
     only estimated), and at most half of any limit, so that tiny budgets still search."""
@@ -162,7 +158,7 @@ def run(
             began = min(turn_began, arrived) if first else arrived
             row, col = _numbers(line, 2, "the opponent's move: row col, or -1 -1")
             if (row, col) != (-1, -1):
-                move = _square(row, col)
+                move = grid_to_id(row, col)
                 try:
                     game.play(move)
                 except ValueError as e:
@@ -170,7 +166,7 @@ def run(
             (count,) = _numbers(_read_line(stdin), 1, "the number of valid actions")
             if not 0 <= count <= 81:
                 raise InvalidMoveError(f"the number of valid actions must be 0..81, not {count}")
-            valid = {_square(*_numbers(_read_line(stdin), 2, "a valid action: row col")) for _ in range(count)}
+            valid = {grid_to_id(*_numbers(_read_line(stdin), 2, "a valid action: row col")) for _ in range(count)}
             if game.is_over():
                 raise InvalidMoveError("the referee asks for a move, but the game is over by the rules")
             limit = first_ms if first else ms

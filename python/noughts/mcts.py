@@ -320,12 +320,9 @@ class MatchResult:
     @property
     def error(self) -> float:
         """The half-width of the 95% confidence interval of `score` (normal approximation)."""
-        n = self.games
-        if n < 2:
-            return float("nan")
-        mean = self.score
-        var = (self.wins * (1 - mean) ** 2 + self.draws * (0.5 - mean) ** 2 + self.losses * mean**2) / (n - 1)
-        return 1.96 * math.sqrt(var / n)
+        from noughts.arena import score_half_width
+
+        return score_half_width(self.wins, self.draws, self.losses)
 
     def __str__(self) -> str:
         return (

@@ -134,45 +134,13 @@ class Store:
             self._db.execute("COMMIT")
 
     def create_table(self, row: TableRow, creator: str) -> None:
-        self._write(
-            [
-                (
-                    "INSERT INTO tables (id, game, options, x_key, o_key, computer, created, creator, rematch_of)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        row.id,
-                        row.game,
-                        json.dumps(row.options, sort_keys=True),
-                        row.x_key,
-                        row.o_key,
-                        row.computer,
-                        row.created,
-                        creator,
-                        row.rematch_of,
-                    ),
-                )
-            ]
-        )
+        self._write([_insert_table(row, creator, row.rematch_of)])
 
     def create_rematch(self, old_id: str, row: TableRow, creator: str) -> None:
         """The new table and the old one's link to it, in one transaction."""
         self._write(
             [
-                (
-                    "INSERT INTO tables (id, game, options, x_key, o_key, computer, created, creator, rematch_of)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        row.id,
-                        row.game,
-                        json.dumps(row.options, sort_keys=True),
-                        row.x_key,
-                        row.o_key,
-                        row.computer,
-                        row.created,
-                        creator,
-                        old_id,
-                    ),
-                ),
+                _insert_table(row, creator, old_id),
                 ("UPDATE tables SET rematch = ? WHERE id = ?", (row.id, old_id)),
             ],
             changed=old_id,
@@ -259,3 +227,22 @@ class Store:
         with self._lock:
             rows = self._db.execute("SELECT id FROM tables WHERE computer IS NOT NULL AND result IS NULL").fetchall()
         return [r[0] for r in rows]
+
+
+def _insert_table(row: TableRow, creator: str, rematch_of: str | None) -> tuple[str, tuple[object, ...]]:
+    """The statement that stores a new table (the one place that lists its columns)."""
+    return (
+        "INSERT INTO tables (id, game, options, x_key, o_key, computer, created, creator, rematch_of)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            row.id,
+            row.game,
+            json.dumps(row.options, sort_keys=True),
+            row.x_key,
+            row.o_key,
+            row.computer,
+            row.created,
+            creator,
+            rematch_of,
+        ),
+    )
