@@ -13,8 +13,8 @@ def quick_solve(game):
         return None
 
 
-@pytest.mark.parametrize("minimax", [0.0, 0.6, 1.0])
-def test_proofs_agree_with_the_solver_whatever_the_weight(minimax):
+@pytest.mark.parametrize("minimax,rollout_weight", [(0.0, 0.0), (0.6, 0.0), (1.0, 0.0), (0.3, 1.0), (1.0, 0.5)])
+def test_proofs_agree_with_the_solver_whatever_the_weights(minimax, rollout_weight):
     """Evaluations steer the search but never decide a proof: every proven value is exact."""
     proven = 0
     for seed in range(120):
@@ -24,7 +24,8 @@ def test_proofs_agree_with_the_solver_whatever_the_weight(minimax):
         solution = quick_solve(game)
         if solution is None:
             continue
-        result = noughts.MCTS(seed=seed, evaluation=True, minimax=minimax).search(game, iterations=4000)
+        mcts = noughts.MCTS(seed=seed, evaluation=True, minimax=minimax, rollout_weight=rollout_weight)
+        result = mcts.search(game, iterations=4000)
         assert game.is_legal(result.best_move.id)
         if result.proven:
             proven += 1
@@ -34,10 +35,11 @@ def test_proofs_agree_with_the_solver_whatever_the_weight(minimax):
     assert proven >= 10
 
 
-def test_a_tree_kept_between_moves_stays_consistent():
+@pytest.mark.parametrize("rollout_weight", [0.0, 1.0])
+def test_a_tree_kept_between_moves_stays_consistent(rollout_weight):
     """Reuse carries the evaluations with the nodes: a game played with one searcher only
     makes legal moves, and a reused search sees the visits it kept."""
-    mcts = noughts.MCTS(seed=3, evaluation=True)
+    mcts = noughts.MCTS(seed=3, evaluation=True, rollout_weight=rollout_weight)
     game = Ultimate()
     reused = 0
     while not game.is_over():
@@ -50,29 +52,42 @@ def test_a_tree_kept_between_moves_stays_consistent():
 
 def test_the_evaluation_changes_ultimate_searches():
     game = random_game(Ultimate, 4, 14)
-    rollouts = noughts.MCTS(seed=5).search(game, iterations=3000)
-    evaluated = noughts.MCTS(seed=5, evaluation=True).search(game, iterations=3000)
-    heavier = noughts.MCTS(seed=5, evaluation=True, minimax=1.0).search(game, iterations=3000)
+    rollouts = noughts.MCTS(seed=5, evaluation=False).search(game, iterations=3000)
+    evaluated = noughts.MCTS(seed=5).search(game, iterations=3000)  # the default
+    heavier = noughts.MCTS(seed=5, minimax=1.0).search(game, iterations=3000)
+    alone = noughts.MCTS(seed=5, rollout_weight=0.0).search(game, iterations=3000)
     assert evaluated.moves != rollouts.moves
     assert heavier.moves != evaluated.moves
+    assert alone.moves != evaluated.moves
+
+
+def test_without_heuristics_there_is_no_evaluation():
+    """heuristics=False is plain UCT: no rollout policy, no prior, no network."""
+    game = random_game(Ultimate, 4, 14)
+    plain = noughts.MCTS(seed=5, heuristics=False, evaluation=False).search(game, iterations=3000)
+    asked = noughts.MCTS(seed=5, heuristics=False, evaluation=True).search(game, iterations=3000)
+    assert (plain.moves, plain.pv) == (asked.moves, asked.pv)
 
 
 @pytest.mark.parametrize("make", [lambda: Classic(4, 4), Quantum], ids=["classic", "quantum"])
 def test_games_without_an_evaluation_ignore_it(make):
     game = random_game(make, 3, 3)
-    a = noughts.MCTS(seed=5).search(game, iterations=2000)
-    b = noughts.MCTS(seed=5, evaluation=True, minimax=0.9).search(game, iterations=2000)
+    a = noughts.MCTS(seed=5, evaluation=False).search(game, iterations=2000)
+    b = noughts.MCTS(seed=5, evaluation=True, minimax=0.9, rollout_weight=0.2).search(game, iterations=2000)
     assert (a.moves, a.pv, a.best_move) == (b.moves, b.pv, b.best_move)
 
 
-def test_a_small_tree_still_answers():
+@pytest.mark.parametrize("rollout_weight", [0.0, 1.0])
+def test_a_small_tree_still_answers(rollout_weight):
     """When the node pool is full, leaves keep the value their parent's expansion gave them."""
     game = random_game(Ultimate, 2, 6)
-    result = noughts.MCTS(seed=1, evaluation=True, max_nodes=300).search(game, iterations=5000)
+    mcts = noughts.MCTS(seed=1, rollout_weight=rollout_weight, max_nodes=300)
+    result = mcts.search(game, iterations=5000)
     assert result.tree_full and game.is_legal(result.best_move.id)
 
 
+@pytest.mark.parametrize("name", ["minimax", "rollout_weight"])
 @pytest.mark.parametrize("bad", [-0.1, 1.5, float("nan"), "0.5", True])
-def test_bad_minimax_weights_are_refused(bad):
-    with pytest.raises(noughts.InvalidOptionError, match="minimax"):
-        noughts.MCTS(minimax=bad)
+def test_bad_weights_are_refused(name, bad):
+    with pytest.raises(noughts.InvalidOptionError, match=name):
+        noughts.MCTS(**{name: bad})

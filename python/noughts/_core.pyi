@@ -171,10 +171,10 @@ class _MctsCore:
         max_nodes: int = 8388608,
         reuse: bool = True,
         heuristics: bool = True,
-        evaluation: bool = False,
+        evaluation: bool = True,
         prior_visits: int = 10,
-        minimax: float = 0.6,
-        rollout_weight: float = 0.0,
+        minimax: float = 0.3,
+        rollout_weight: float = 1.0,
     ) -> None: ...
     def search(self, game: _GameCore, iterations: int = 0, seconds: float = 0.0) -> dict[str, Any]: ...
     def clear(self) -> None: ...

@@ -38,8 +38,8 @@ __all__ = [
 
 #: The default UCT exploration constant, for rewards +1 / 0 / -1.
 DEFAULT_C = 1.0
-DEFAULT_MINIMAX = 0.6
-#: The default bound on tree nodes (24 bytes each: 192 MiB when full), all threads together.
+DEFAULT_MINIMAX = 0.3
+#: The default bound on tree nodes (24 bytes each, 28 with an evaluation: 192 MiB when full), all threads together.
 DEFAULT_MAX_NODES = 1 << 23
 
 
@@ -164,23 +164,25 @@ class MCTS:
             calls give the same results.
         c: the UCT exploration constant (rewards are +1 / 0 / -1).
         threads: independent trees searched in parallel and merged at the root.
-        max_nodes: the bound on tree nodes, all threads together (24 bytes a node). When
-            the tree reaches it, it stops growing and the search goes on with rollouts
-            from the leaves it reaches.
+        max_nodes: the bound on tree nodes, all threads together (24 bytes a node, 28 with
+            an evaluation). When the tree reaches it, it stops growing and the search
+            goes on with rollouts from the leaves it reaches.
         reuse: keep the subtree of a position reached from the previous search's position.
         heuristics: use the game's own knowledge where it has any (Ultimate's rollouts
-            take a win at once and avoid handing the opponent one); False rolls out
-            uniformly random moves.
+            take a win at once and avoid handing the opponent one, its prior and its
+            learned evaluation); False searches with plain UCT and uniformly random
+            rollouts.
         prior_visits: the virtual losses a move the game discourages starts with (Ultimate:
             a move that gives the opponent a free move), with heuristics; 0 for none.
-        evaluation: value nodes by the game's learned evaluation (Ultimate) instead of
-            rollouts: the children of a node are evaluated when it is expanded, and the
-            best of them is backed up as a minimax (docs/mcts.md). Games without an
-            evaluation ignore it.
+        evaluation: use the game's learned evaluation (Ultimate), with heuristics: the
+            children of a node are evaluated when it is expanded, each node keeps the
+            minimax of those values, and selection blends it with the mean result
+            (implicit minimax backups, docs/mcts.md). Games without an evaluation
+            ignore it.
         minimax: with evaluation, the weight in [0, 1] of a move's backed-up minimax
             value against its mean result when selecting moves.
         rollout_weight: with evaluation, the weight in [0, 1] of a rollout's result in the
-            value of a new leaf (0: the evaluations alone).
+            value of a new leaf (1: rollouts alone; 0: the evaluations alone).
         iterations, seconds: the default budget of search(), best_move() and calls.
     """
 
@@ -193,10 +195,10 @@ class MCTS:
         *,
         reuse: bool = True,
         heuristics: bool = True,
-        evaluation: bool = False,
+        evaluation: bool = True,
         prior_visits: int = 10,
         minimax: float = DEFAULT_MINIMAX,
-        rollout_weight: float = 0.0,
+        rollout_weight: float = 1.0,
         iterations: int | None = None,
         seconds: float | None = None,
     ) -> None:
@@ -234,9 +236,9 @@ class MCTS:
         )
         extra = "" if self.heuristics else ", heuristics=False"
         extra += f", prior_visits={self.prior_visits}" if self.prior_visits != 10 else ""
-        extra += ", evaluation=True" if self.evaluation else ""
+        extra += "" if self.evaluation else ", evaluation=False"
         extra += f", minimax={self.minimax}" if self.minimax != DEFAULT_MINIMAX else ""
-        extra += f", rollout_weight={self.rollout_weight}" if self.rollout_weight else ""
+        extra += f", rollout_weight={self.rollout_weight}" if self.rollout_weight != 1 else ""
         return (
             f"noughts.MCTS(seed={self.seed}, c={self.c}, threads={self.threads}, max_nodes={self.max_nodes}"
             f"{extra}{budget})"

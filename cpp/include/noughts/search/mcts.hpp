@@ -70,14 +70,14 @@ inline constexpr int kMctsUnproven = 2;
 struct MctsConfig {
   double c = 1.0;                        // UCT exploration constant (rewards in [-1, 1])
   int threads = 1;                       // independent trees merged at the root
-  std::uint64_t max_nodes = 1u << 23;    // all trees together; 24 bytes a node
+  std::uint64_t max_nodes = 1u << 23;    // all trees together; 24 bytes a node (28 with an evaluation)
   std::uint64_t seed = 0;
   bool reuse = true;                     // keep the subtree of the new root between searches
   bool heuristics = true;                // use the game's rollout policy where it has one
-  bool evaluation = false;               // value nodes by the game's evaluation (where it has one), not rollouts
+  bool evaluation = true;                // value nodes by the game's evaluation too, where it has one (with heuristics)
   std::uint32_t prior_visits = 10;       // virtual losses of a move the game discourages (with heuristics)
-  double minimax = 0.6;                  // with evaluation: weight of the evaluations' minimax against the mean
-  double rollout_weight = 0;             // with evaluation: weight of a rollout in a new leaf's value
+  double minimax = 0.3;                  // with evaluation: weight of the evaluations' minimax against the mean
+  double rollout_weight = 1;             // with evaluation: weight of a rollout in a new leaf's value
 };
 
 struct MctsBudget {
@@ -205,8 +205,8 @@ class MctsTree {
   static constexpr std::uint32_t kMaxVisits = std::numeric_limits<std::int32_t>::max() - 1;
 
   MctsTree(std::uint64_t seed, std::uint32_t capacity, double c, bool heuristics = true, bool evaluation = false,
-           std::uint32_t prior_visits = 0, double minimax = 0.6, double rollout_weight = 0)
-      : rng_(seed), capacity_(capacity), c_(static_cast<float>(c)), evaluate_(evaluation && kCanEvaluate),
+           std::uint32_t prior_visits = 0, double minimax = 0.3, double rollout_weight = 1)
+      : rng_(seed), capacity_(capacity), c_(static_cast<float>(c)), evaluate_(heuristics && evaluation && kCanEvaluate),
         prior_visits_(heuristics ? prior_visits : 0), minimax_(static_cast<float>(minimax)),
         rollout_weight_(static_cast<float>(rollout_weight)) {
     path_.resize(128);
@@ -654,8 +654,8 @@ class MctsTree {
   bool full_ = false;
   bool evaluate_ = false;
   std::uint32_t prior_visits_ = 0;
-  float minimax_ = 0.6f;
-  float rollout_weight_ = 0;
+  float minimax_ = 0.3f;
+  float rollout_weight_ = 1;
   [[no_unique_address]] Rollout rollout_{};
 };
 
