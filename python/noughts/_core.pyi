@@ -147,6 +147,7 @@ def solve(
     move_values: bool = False,
     cancel: Any = None,
     progress: SolveProgress | None = None,
+    weak: bool = False,
 ) -> dict[str, Any]: ...
 
 class SolveProgress:

@@ -30,6 +30,11 @@ class Solution:
     every legal move id to its value for the mover (only when asked for with
     ``solve(..., move_values=True)``); the ``principal_variation``
     is one line of best play to the end.
+
+    ``weak`` is True for the answer of ``solve(..., weak=True)``: the value
+    only, so ``distance`` is None, ``best_moves`` holds one move that keeps the
+    value (every one with ``move_values=True``) and ``principal_variation`` is
+    empty.
     """
 
     value: int
@@ -40,6 +45,7 @@ class Solution:
     principal_variation: list[Move]
     nodes: int
     seconds: float
+    weak: bool = False
 
     def value_for(self, player: Player) -> int:
         """The value from ``player``'s view: +1 they win, 0 draw, -1 they lose."""
@@ -119,6 +125,7 @@ def solve(
     tt_mb: float = 64,
     symmetry: bool = True,
     move_values: bool = False,
+    weak: bool = False,
     stop: Any = None,
     progress: Callable[[SolveStatus], Any] | None = None,
 ) -> Solution:
@@ -129,7 +136,9 @@ def solve(
     memory; ``symmetry`` keys the table by the position up to the board's
     symmetries; ``move_values`` also tells win, draw or loss for every legal
     move (slower: a drawn move must be told from a losing one; without it
-    ``Solution.move_values`` is empty); ``stop``, a ``threading.Event`` that
+    ``Solution.move_values`` is empty); ``weak=True`` proves only win, draw or
+    loss (no distance, one best move, no principal variation: often several
+    times faster); ``stop``, a ``threading.Event`` that
     another thread may set, ends the search early with SearchTimeout (it is
     asked every 20 ms; what its ``is_set()`` raises stops the search and
     propagates). ``progress``, a function, is called about once a second with a
@@ -150,7 +159,7 @@ def solve(
 
     poll = _Poll(stop, None if progress is None else lambda: progress(status()), 1.0)
     try:
-        raw = _core.solve(game, seconds, table, bool(symmetry), bool(move_values), poll, state)
+        raw = _core.solve(game, seconds, table, bool(symmetry), bool(move_values), poll, state, weak=bool(weak))
     except SearchTimeout as e:
         if poll.error is not None:
             raise poll.error from None
@@ -171,6 +180,7 @@ def solve(
         principal_variation=moves(raw["principal_variation"]),
         nodes=raw["nodes"],
         seconds=raw["seconds"],
+        weak=bool(weak),
     )
 
 
