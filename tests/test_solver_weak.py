@@ -108,3 +108,25 @@ def test_quantum_from_the_start_is_a_first_player_win():
 def test_a_stopped_weak_solve_raises_search_timeout():
     with pytest.raises(noughts.SearchTimeout):
         noughts.solve(Classic(8, 8, 5), weak=True, max_seconds=0.1)
+
+
+@pytest.mark.parametrize("board", [(6, 7), (5, 6), (4, 5), (7, 4)])
+@pytest.mark.parametrize("seed", range(4))
+def test_gravity_boards_late_positions_against_the_referee(board, seed):
+    """Gravity boards (Connect Four's 7x6 among them), k=4, with 13 empty cells: the weak and strong
+    solves against the exhaustive referee, value, every move's value and distance."""
+    rows, cols = board
+    g = next(
+        g
+        for g in (
+            random_game(lambda: Classic(rows, cols, 4, gravity=True), 100 * seed + i, rows * cols - 13)
+            for i in range(1000)
+        )
+        if not g.is_over()
+    )
+    memo: dict = {}
+    assert_weak_agrees(g, memo)
+    value, distance = minimax(g.copy(), memo)
+    strong = noughts.solve(g, move_values=True)
+    assert strong.move_values == move_values(g.copy(), memo)
+    assert strong.distance == (None if value == 0 else distance)
