@@ -130,3 +130,31 @@ def test_gravity_boards_late_positions_against_the_referee(board, seed):
     strong = noughts.solve(g, move_values=True)
     assert strong.move_values == move_values(g.copy(), memo)
     assert strong.distance == (None if value == 0 else distance)
+
+
+@given(
+    board=st.sampled_from([(3, 3, 3), (3, 4, 3), (4, 3, 3), (4, 4, 3)]),
+    misere=st.booleans(),
+    free=st.booleans(),
+    gravity=st.booleans(),
+    picks=choices(9),
+)
+def test_one_best_move_keeps_the_exact_score(board, misere, free, gravity, picks):
+    """all_best_moves=False: the same value, distance and line of play, and its first move as the one best move."""
+    g = play_choices(Classic(*board, misere=misere, free_choice=free, gravity=gravity), picks)
+    if g.is_over() or (board == (4, 4, 3) and len(g.legal_actions()) > 10):
+        return
+    full, one = noughts.solve(g), noughts.solve(g, all_best_moves=False)
+    assert (one.value, one.distance) == (full.value, full.distance)
+    assert one.best_moves == one.principal_variation[:1] and one.best_moves[0] in full.best_moves
+    assert len(one.principal_variation) == (full.distance or len(one.principal_variation))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_connect_four_one_best_move_and_exact_score(seed):
+    g = random_game(lambda: Classic(6, 7, 4, gravity=True), seed, 18 + 2 * seed)
+    if g.is_over():
+        return
+    full, one = noughts.solve(g), noughts.solve(g, all_best_moves=False)
+    assert (one.value, one.distance) == (full.value, full.distance)
+    assert one.best_moves == one.principal_variation[:1] and one.best_moves[0] in full.best_moves

@@ -225,11 +225,12 @@ std::uint64_t Classic::playable_cells() const noexcept {
   return empty & (bottom | (occupied() >> r.cols()));
 }
 
-Tactics Classic::gravity_tactics(MoveList& moves, int* hints) const noexcept {
+Tactics Classic::gravity_tactics(MoveList& moves) const noexcept {
   const auto& r = *rules_;
   const int me = ply_ & 1;
   const std::uint64_t empty = r.board_mask() & ~occupied(), playable = playable_cells();
   Tactics t;
+  t.fastest_win = 3, t.fastest_loss = 4;  // the opponent cannot win at once after any move listed
   const std::uint64_t mine = r.completions(marks_[me]) & empty;
   if (const std::uint64_t win = mine & playable) return t.kind = Tactics::WinNow, t.move = r.column_of(bits::lowest(win)), t;
   const std::uint64_t theirs = r.completions(marks_[1 - me]) & empty, threats = theirs & playable;
@@ -241,23 +242,31 @@ Tactics Classic::gravity_tactics(MoveList& moves, int* hints) const noexcept {
   t.mover_can_win = r.holds_line(r.board_mask() & ~marks_[1 - me]);
   t.opponent_can_win = r.holds_line(r.board_mask() & ~marks_[me]);
   if (safe != playable) t.dropped = 2, t.dropped_move = r.column_of(bits::lowest(playable & ~safe));
-  // The hint: the completion cells the move gives the mover (their threats
-  // after it), then the nearer the centre the better. Moves that make
-  // threats come first, so quick wins are proven in a few nodes.
-  for (int c = 0; c < r.cols(); ++c) {
-    const std::uint64_t in = safe & r.column(c);
-    if (!in) continue;
-    const int made = bits::count(r.completions(marks_[me] | in) & empty & ~in);
-    hints[moves.size()] = std::min(made, 127) << 7 | (r.cols() - std::abs(2 * c - (r.cols() - 1)));
-    moves.push(c);
-  }
+  for (int c = 0; c < r.cols(); ++c)
+    if (safe & r.column(c)) moves.push(c);
   return t;
+}
+
+void Classic::order_hints(const MoveList& moves, int* hints, const SearchState&) const noexcept {
+  const auto& r = *rules_;
+  if (!gravity_path() || moves.size() < 2) return;  // the other paths' hints come with their tactics
+  // The completion cells the move gives the mover (their threats after it),
+  // then the nearer the centre the better: moves that make threats come
+  // first, so quick wins are proven in a few nodes.
+  const int me = ply_ & 1;
+  const std::uint64_t empty = r.board_mask() & ~occupied();
+  for (int i = 0; i < moves.size(); ++i) {
+    const int c = moves[i];
+    const std::uint64_t in = bits::bit(bits::highest(r.column(c) & empty));
+    const int made = bits::count(r.completions(marks_[me] | in) & empty & ~in);
+    hints[i] = std::min(made, 127) << 7 | (r.cols() - std::abs(2 * c - (r.cols() - 1)));
+  }
 }
 
 Tactics Classic::tactics(MoveList& moves, int* hints, const SearchState& state) const noexcept {
   const auto& r = *rules_;
   moves.clear();
-  if (r.gravity() && !r.free_choice() && !r.misere()) return gravity_tactics(moves, hints);
+  if (gravity_path()) return gravity_tactics(moves);
   const std::uint64_t playable = playable_cells();
 
   // One pass over the lines. A line is live for a symbol while it holds none
@@ -309,6 +318,13 @@ Tactics Classic::tactics(MoveList& moves, int* hints, const SearchState& state) 
 
   const int me = ply_ & 1;
   Tactics t;
+  // In turn, a line ends the game on its maker's move. In normal play the
+  // mover wins on their own move (3 plies at the soonest once none wins at
+  // once) and no move listed lets the opponent win at once (a loss in 4 at
+  // the soonest); in misere the mover wins when the opponent makes a line
+  // (2) and no move listed makes the mover's own (3).
+  t.fastest_win = r.misere() ? 2 : 3;
+  t.fastest_loss = r.misere() ? 3 : 4;
   // Without free choice each player wins by their own symbol (misere: by the
   // opponent's); with it anyone may complete any live line.
   if (r.free_choice()) {

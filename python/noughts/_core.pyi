@@ -148,6 +148,7 @@ def solve(
     cancel: Any = None,
     progress: SolveProgress | None = None,
     weak: bool = False,
+    all_best_moves: bool = True,
 ) -> dict[str, Any]: ...
 
 class SolveProgress:

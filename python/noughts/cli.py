@@ -147,6 +147,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             tt_mb=args.tt_mb,
             move_values=args.values,
             weak=args.weak,
+            all_best_moves=not args.one_best_move,
             progress=progress,
         )
     except SearchTimeout as e:
@@ -160,7 +161,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         if last and tty:
             print(file=sys.stderr)
     print(f"value: {s.result}" + ("" if s.distance is None else f" in {s.distance} plies"))
-    print(f"{'a best move' if s.weak and not args.values else 'best moves'}: {' '.join(m.name for m in s.best_moves)}")
+    print(
+        f"{'a best move' if (s.weak or args.one_best_move) and not args.values else 'best moves'}: {' '.join(m.name for m in s.best_moves)}"
+    )
     if args.values:
         names = {m: game.move_name(m) for m in s.move_values}
         verdict = {1: "wins", 0: "draws", -1: "loses"}
@@ -444,6 +447,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--values", action="store_true", help="also the value of every legal move")
     p.add_argument(
         "--weak", action="store_true", help="win, draw or loss only: no distance, one best move, no line of play"
+    )
+    p.add_argument(
+        "--one-best-move",
+        action="store_true",
+        help="the exact score and line of play, but only its first move as best move (faster)",
     )
     p.set_defaults(run=_cmd_solve)
 

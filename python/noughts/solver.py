@@ -26,7 +26,8 @@ class Solution:
     ``value_for(player)`` gives it from either player's view. ``distance`` is
     the number of plies to the end with best play (the fastest win for the
     winner, the slowest loss for the loser), None for a draw.
-    ``best_moves`` are every move that keeps the value; ``move_values`` maps
+    ``best_moves`` are every move that keeps the value (one of them with
+    ``solve(..., all_best_moves=False)``); ``move_values`` maps
     every legal move id to its value for the mover (only when asked for with
     ``solve(..., move_values=True)``); the ``principal_variation``
     is one line of best play to the end.
@@ -126,6 +127,7 @@ def solve(
     symmetry: bool = True,
     move_values: bool = False,
     weak: bool = False,
+    all_best_moves: bool = True,
     stop: Any = None,
     progress: Callable[[SolveStatus], Any] | None = None,
 ) -> Solution:
@@ -138,7 +140,10 @@ def solve(
     move (slower: a drawn move must be told from a losing one; without it
     ``Solution.move_values`` is empty); ``weak=True`` proves only win, draw or
     loss (no distance, one best move, no principal variation: often several
-    times faster); ``stop``, a ``threading.Event`` that
+    times faster); ``all_best_moves=False`` keeps the exact score and the
+    principal variation but gives only its first move as ``best_moves`` (telling
+    of every other move whether it keeps the value can cost far more than the
+    score); ``stop``, a ``threading.Event`` that
     another thread may set, ends the search early with SearchTimeout (it is
     asked every 20 ms; what its ``is_set()`` raises stops the search and
     propagates). ``progress``, a function, is called about once a second with a
@@ -159,7 +164,17 @@ def solve(
 
     poll = _Poll(stop, None if progress is None else lambda: progress(status()), 1.0)
     try:
-        raw = _core.solve(game, seconds, table, bool(symmetry), bool(move_values), poll, state, weak=bool(weak))
+        raw = _core.solve(
+            game,
+            seconds,
+            table,
+            bool(symmetry),
+            bool(move_values),
+            poll,
+            state,
+            weak=bool(weak),
+            all_best_moves=bool(all_best_moves),
+        )
     except SearchTimeout as e:
         if poll.error is not None:
             raise poll.error from None

@@ -78,21 +78,13 @@ class ClassicRules {
   // operations for any board, where the lines of a large board number in
   // the dozens.
   std::uint64_t completions(std::uint64_t own) const noexcept {
-    const int k = options_.k;
-    std::uint64_t out = 0;
-    for (int d = 0; d < num_directions_; ++d) {
-      const Direction& dir = directions_[d];
-      // ahead[a]: cells whose a next cells along the direction are own;
-      // behind[b] the same backwards.
-      std::array<std::uint64_t, kMaxCells> ahead, behind;
-      ahead[0] = behind[0] = board_mask_;
-      for (int j = 1; j < k; ++j) {
-        ahead[j] = ahead[j - 1] & (own >> (j * dir.step)) & dir.ahead[j];
-        behind[j] = behind[j - 1] & (own << (j * dir.step)) & dir.behind[j];
-      }
-      for (int a = 0; a < k; ++a) out |= ahead[a] & behind[k - 1 - a];
+    // The usual k as constants, so the compiler unrolls the shifts.
+    switch (options_.k) {
+      case 3: return completions_of<3>(own);
+      case 4: return completions_of<4>(own);
+      case 5: return completions_of<5>(own);
+      default: return completions_of<0>(own);
     }
-    return out;
   }
   // Whether the cells `open` hold a whole line (open: free of a symbol's
   // opponent, so that symbol can still complete a line there).
@@ -141,6 +133,26 @@ class ClassicRules {
   std::array<std::array<std::uint8_t, kMaxCells>, kMaxSymmetries> symmetry_map_{};
   std::array<std::array<std::uint64_t, kMaxSymmetries>, kMaxCells> image_bits_{};
   std::vector<std::uint64_t> byte_maps_;  // [symmetry][byte][value] -> mapped bits
+  // completions() for k = K, or any k with K = 0.
+  template <int K>
+  std::uint64_t completions_of(std::uint64_t own) const noexcept {
+    const int k = K ? K : options_.k;
+    std::uint64_t out = 0;
+    for (int d = 0; d < num_directions_; ++d) {
+      const Direction& dir = directions_[d];
+      // ahead[a]: cells whose a next cells along the direction are own;
+      // behind[b] the same backwards.
+      std::array<std::uint64_t, K ? K : kMaxCells> ahead, behind;
+      ahead[0] = behind[0] = board_mask_;
+      for (int j = 1; j < k; ++j) {
+        ahead[j] = ahead[j - 1] & (own >> (j * dir.step)) & dir.ahead[j];
+        behind[j] = behind[j - 1] & (own << (j * dir.step)) & dir.behind[j];
+      }
+      for (int a = 0; a < k; ++a) out |= ahead[a] & behind[k - 1 - a];
+    }
+    return out;
+  }
+
   // The directions that hold a line, for completions(): the step of a cell
   // index along it, and [j] the cells whose j-th neighbour along it (ahead)
   // or against it (behind) is on the board, where a shift by j steps must
@@ -288,7 +300,12 @@ class Classic {
   // alone) lose the threats, and the search grows several times larger.
   static constexpr int kMaxHint = (1 << 14) - 1;
   // The state must be this position's (search_state() or kept along the path).
+  // On gravity boards played in turn (not misere, not free choice) the hint
+  // of a move is the number of completion cells it gives the mover, then its
+  // nearness to the centre, and it is left to order_hints(): the solver asks
+  // for it only where the table does not settle the node.
   Tactics tactics(MoveList& moves, int* hints, const SearchState& state) const noexcept;
+  void order_hints(const MoveList& moves, int* hints, const SearchState& state) const noexcept;
   int num_symmetries() const noexcept { return rules_->num_symmetries(); }
   Classic symmetric(int s) const noexcept {
     Classic g = *this;
@@ -357,8 +374,10 @@ class Classic {
 
  private:
   // tactics() for gravity boards played in turn and won by a line: every
-  // set of cells by shifts of the board (ClassicRules::completions).
-  Tactics gravity_tactics(MoveList& moves, int* hints) const noexcept;
+  // set of cells by shifts of the board (ClassicRules::completions); the
+  // hints are left to order_hints().
+  bool gravity_path() const noexcept { return rules_->gravity() && !rules_->free_choice() && !rules_->misere(); }
+  Tactics gravity_tactics(MoveList& moves) const noexcept;
   // The id of writing `symbol` at `cell` (a playable cell).
   Move move_at(int cell, int symbol) const noexcept {
     const auto& r = *rules_;

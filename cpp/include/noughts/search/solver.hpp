@@ -60,6 +60,10 @@ struct SolveLimits {
   // move (every one with move_values), so only the value's two null-window
   // questions are searched.
   bool weak = false;
+  // Every move that keeps the value (true), or only the first move of the
+  // principal variation: proving of each other move whether it keeps the
+  // value can cost far more than the exact score itself.
+  bool all_best_moves = true;
   const std::atomic<bool>* stop = nullptr;  // set from another thread to stop
   SolveProgress* progress = nullptr;        // updated as the search goes, when given
 };
@@ -73,7 +77,7 @@ struct Solution {
   int value = 0;        // from the mover's view: +1 win, 0 draw, -1 loss
   int value_for_x = 0;  // from X's view
   int distance = -1;    // plies to the end with best play (fastest win, slowest loss); -1 for a draw or a weak solve
-  std::vector<Move> best_moves;          // every move that keeps the value, ascending (weak: one of them)
+  std::vector<Move> best_moves;          // every move that keeps the value, ascending (weak, or not all_best_moves: one of them)
   std::vector<MoveValue> move_values;    // with SolveLimits::move_values: every move's value, ascending
   std::vector<Move> principal_variation; // best play to the end (fastest win / slowest loss); empty when weak
   std::uint64_t nodes = 0;
@@ -129,7 +133,7 @@ class Solver {
         const int v = sign(child_score(root, m, -1, 1));
         s.move_values.push_back({m, v});
         if (v == s.value) s.best_moves.push_back(m);
-      } else if (limits_.weak) {
+      } else if (limits_.weak || !limits_.all_best_moves) {
         continue;  // one best move, below
       } else if (s.value < 0 || keeps_value(root, m, s.value)) {
         // Only "does this move keep the value?": one null window, far cheaper
@@ -141,6 +145,7 @@ class Solver {
     std::sort(s.best_moves.begin(), s.best_moves.end());
     std::sort(s.move_values.begin(), s.move_values.end(), [](auto& a, auto& b) { return a.move < b.move; });
     if (!limits_.weak) s.principal_variation = principal_variation(root, score);
+    if (!limits_.weak && !limits_.all_best_moves && !limits_.move_values) s.best_moves = {s.principal_variation.front()};
     s.nodes = nodes_;
     s.seconds = elapsed();
     return s;
@@ -306,6 +311,11 @@ class Solver {
         case Tactics::LossNext: return -(kWin - 2);
         case Tactics::Search: break;
       }
+      // Mate-distance pruning with what the game knows of the next plies.
+      const int top = kWin - t.fastest_win, bottom = -(kWin - t.fastest_loss);
+      if (alpha >= top) return top;
+      if (beta <= bottom) return bottom;
+      beta = std::min(beta, top);
       if (t.dropped) best = -(kWin - t.dropped), best_move = t.dropped_move;
     } else {
       // The same overlap with what comes before the probe: the dead-line
@@ -326,6 +336,7 @@ class Solver {
       beta = std::min<int>(beta, e->upper);
       tt_move = e->move;
     }
+    if constexpr (HasOrderHints<G>) g.order_hints(moves, hints.data(), state);
 
     // Without the hook, every move is played once here: immediate wins end
     // the search, and moves after which the opponent wins at once are
