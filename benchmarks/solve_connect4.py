@@ -8,14 +8,14 @@ of moves ("w " before the moves asks for its weak solve). Build it once:
 
     git clone https://github.com/PascalPons/connect4 /tmp/peers/pons && cd /tmp/peers/pons
     # driver.cpp: read a line, Position P; P.play(moves); solver.reset(); time solver.solve(P, weak);
-    # print score, solver.getNodeCount() and the microseconds
+    # print score, solver.getNodeCount() and the microseconds (a decimal number)
     g++ -std=c++17 -O3 -DNDEBUG -o driver driver.cpp Solver.cpp
 
     python benchmarks/solve_connect4.py --peer /tmp/peers/pons/driver [--per-phase 20] [--weak]
 
 Positions are made like the peer's public test sets: random games that are not over and
 where the player to move cannot win at once, by the number of moves played: beginning
-(up to 14), middle (15-28) and end (more than 28). Scores are compared in the peer's
+(8 to 14), middle (15-28) and end (more than 28). Scores are compared in the peer's
 units (positive: the mover wins, by more the sooner; 0: a draw); without --peer only
 noughts' figures are printed.
 """
@@ -31,7 +31,10 @@ from dataclasses import dataclass
 import noughts
 
 ROWS, COLS = 6, 7
-PHASES = {"beginning": (1, 14), "middle": (15, 28), "end": (29, 40)}
+# Moves played in each phase's positions. The beginning starts at 8: with fewer
+# moves played a position is nearly the whole game (one move played is the empty
+# board's solve, minutes for either solver); --beginning-from changes it.
+PHASES = {"beginning": (8, 14), "middle": (15, 28), "end": (29, 40)}
 
 
 def connect_four() -> noughts.Classic:
@@ -88,7 +91,7 @@ class Peer:
         self.proc.stdin.write(("w " if weak else "") + "".join(str(m + 1) for m in moves) + "\n")
         self.proc.stdin.flush()
         score, nodes, micros = self.proc.stdout.readline().split()
-        return Timing(int(micros) / 1e6, int(nodes), int(score))
+        return Timing(float(micros) / 1e6, int(nodes), int(score))
 
     def close(self) -> None:
         if self.proc.stdin is not None:
@@ -118,7 +121,9 @@ def main() -> None:
     parser.add_argument("--weak", action="store_true", help="win/draw/loss only, for both solvers")
     parser.add_argument("--tt-mb", type=float, default=64, help="noughts' table (the peer's is 40 MB)")
     parser.add_argument("--verbose", action="store_true", help="a line per position")
+    parser.add_argument("--beginning-from", type=int, default=PHASES["beginning"][0], help="fewest moves played (8)")
     args = parser.parse_args()
+    PHASES["beginning"] = (args.beginning_from, PHASES["beginning"][1])
     peer = Peer(args.peer) if args.peer else None
     rng = random.Random(args.seed)
     kind = "weak (win/draw/loss)" if args.weak else "strong (exact score)"

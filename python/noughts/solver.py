@@ -64,8 +64,9 @@ class SolveStatus:
     ``SearchTimeout.proven`` when a solve stops before its answer.
 
     ``lower <= value <= upper`` bounds the value for ``to_move`` (+1 win, 0 draw, -1 loss).
-    Once the value is known to be a win, ``depth`` plies are proven too few for it (the
-    fastest win is longer); once a loss, ``to_move`` is proven to last ``depth`` plies.
+    Once a win's distance is proven, ``depth`` plies are proven too few for it (the
+    fastest win takes one more; 0 while the distance is searched); once a loss,
+    ``to_move`` is proven to last ``depth`` plies.
     """
 
     nodes: int

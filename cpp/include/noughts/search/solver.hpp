@@ -41,9 +41,9 @@ namespace noughts {
 
 // What a running solve has established so far, written by the solver and
 // readable from any thread while it runs. Values are from the mover's view:
-// lower <= value <= upper. While the distance of a win is searched,
-// `depth` plies are proven too few to win; while a loss's, the mover is
-// proven to last at least `depth` plies.
+// lower <= value <= upper. Once the distance of a win is proven, `depth`
+// plies are proven too few to win (0 before); while a loss's is searched,
+// the mover is proven to last at least `depth` plies.
 struct SolveProgress {
   std::atomic<std::uint64_t> nodes{0};
   std::atomic<int> lower{-1};
@@ -160,11 +160,19 @@ class Solver {
   int exact_score(const G& root, const State& root_state, int score) {
     if (score == 0) return 0;
     if (score > 0) {
-      // The fastest win: "a win within d plies?" for d = 1, 2, ... Each test
-      // is a null window; mate-distance pruning keeps the early ones tiny.
-      int d = 1;
-      while (search(root, root_state, kWin - d - 1, kWin - d, 0) < kWin - d) report_depth(d++);
-      return kWin - d;
+      // The fastest win, from above: the value search has found a win in
+      // `hi` plies (its fail-soft score); "a win within hi - 1?" either finds
+      // a faster one, whose score lowers hi at once, or proves hi the
+      // fastest. Asked from below (within 1, 2, 3, ...?) every question
+      // would be asked, half of them twice where the players alternate.
+      int hi = kWin - score;
+      while (hi > 1) {
+        const int r = search(root, root_state, kWin - hi, kWin - hi + 1, 0);
+        if (r <= kWin - hi) break;
+        hi = kWin - r;
+      }
+      report_depth(hi - 1);
+      return kWin - hi;
     }
     // The slowest loss: "can the mover last d plies?" while it holds.
     int d = 2;
