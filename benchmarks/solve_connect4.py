@@ -3,12 +3,13 @@ side by side on the same positions, alternately, in one run.
 
 The peer is Pascal Pons' Connect Four solver, built from its public source outside this
 repository (it is AGPL: nothing of it is copied here) with a small driver that resets
-its table before each position and prints "score nodes microseconds" for each line
-of moves ("w " before the moves asks for its weak solve). Build it once:
+its table before each position and prints "score nodes wall_microseconds
+cpu_microseconds" for each line of moves ("w " before the moves asks for its weak
+solve). Build it once:
 
     git clone https://github.com/PascalPons/connect4 /tmp/peers/pons && cd /tmp/peers/pons
     # driver.cpp: read a line, Position P; P.play(moves); solver.reset(); time solver.solve(P, weak);
-    # print score, solver.getNodeCount() and the microseconds (a decimal number)
+    # print score, solver.getNodeCount(), the wall and the CPU (CLOCK_PROCESS_CPUTIME_ID) microseconds
     g++ -std=c++17 -O3 -DNDEBUG -o driver driver.cpp Solver.cpp
 
     python benchmarks/solve_connect4.py --peer /tmp/peers/pons/driver [--per-phase 20] [--weak]
@@ -26,6 +27,7 @@ import argparse
 import random
 import statistics
 import subprocess
+import time
 from dataclasses import dataclass
 
 import noughts
@@ -83,15 +85,18 @@ class Timing:
 
 
 class Peer:
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, cpu: bool) -> None:
+        self.cpu = cpu
         self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def solve(self, moves: list[int], weak: bool) -> Timing:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(("w " if weak else "") + "".join(str(m + 1) for m in moves) + "\n")
         self.proc.stdin.flush()
-        score, nodes, micros = self.proc.stdout.readline().split()
-        return Timing(float(micros) / 1e6, int(nodes), int(score))
+        fields = self.proc.stdout.readline().split()
+        if self.cpu and len(fields) < 4:
+            raise SystemExit("--clock cpu needs a peer driver that prints its CPU microseconds too")
+        return Timing(float(fields[3 if self.cpu else 2]) / 1e6, int(fields[1]), int(fields[0]))
 
     def close(self) -> None:
         if self.proc.stdin is not None:
@@ -99,13 +104,15 @@ class Peer:
         self.proc.wait()
 
 
-def ours(moves: list[int], weak: bool, tt_mb: float) -> Timing:
+def ours(moves: list[int], weak: bool, tt_mb: float, cpu: bool) -> Timing:
     g = connect_four()
     for m in moves:
         g.play(m)
     # The peer tells the exact score (or the value), not every best move: noughts is asked the same.
+    started = time.process_time()
     s = noughts.solve(g, weak=weak, tt_mb=tt_mb, all_best_moves=False)
-    return Timing(s.seconds, s.nodes, s.value if weak else peer_score(s.value, s.distance, len(moves)))
+    seconds = time.process_time() - started if cpu else s.seconds
+    return Timing(seconds, s.nodes, s.value if weak else peer_score(s.value, s.distance, len(moves)))
 
 
 def summary(times: list[float]) -> str:
@@ -121,22 +128,28 @@ def main() -> None:
     parser.add_argument("--weak", action="store_true", help="win/draw/loss only, for both solvers")
     parser.add_argument("--tt-mb", type=float, default=64, help="noughts' table (the peer's is 40 MB)")
     parser.add_argument("--verbose", action="store_true", help="a line per position")
+    parser.add_argument(
+        "--clock",
+        choices=["cpu", "wall"],
+        default="cpu",
+        help="CPU time of each solve (steadier on a shared machine; the peer's driver must print it) or wall time",
+    )
     parser.add_argument("--beginning-from", type=int, default=PHASES["beginning"][0], help="fewest moves played (8)")
     args = parser.parse_args()
     PHASES["beginning"] = (args.beginning_from, PHASES["beginning"][1])
-    peer = Peer(args.peer) if args.peer else None
+    peer = Peer(args.peer, args.clock == "cpu") if args.peer else None
     rng = random.Random(args.seed)
     kind = "weak (win/draw/loss)" if args.weak else "strong (exact score)"
-    print(f"Connect Four 7x6, {kind} solves, {args.per_phase} positions a phase, seed {args.seed}")
+    print(f"Connect Four 7x6, {kind} solves, {args.per_phase} positions a phase, seed {args.seed}, {args.clock} time")
     try:
         for phase in args.phases.split(","):
             mine, theirs, mismatches, nodes = [], [], 0, 0
             for i, moves in enumerate(positions(phase, args.per_phase, rng)):
                 # Alternate who goes first, so that neither always meets a warmer machine.
                 if peer is not None and i % 2:
-                    t, a = peer.solve(moves, args.weak), ours(moves, args.weak, args.tt_mb)
+                    t, a = peer.solve(moves, args.weak), ours(moves, args.weak, args.tt_mb, args.clock == "cpu")
                 else:
-                    a = ours(moves, args.weak, args.tt_mb)
+                    a = ours(moves, args.weak, args.tt_mb, args.clock == "cpu")
                     t = peer.solve(moves, args.weak) if peer is not None else None
                 mine.append(a.seconds)
                 nodes += a.nodes
