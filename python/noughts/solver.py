@@ -142,7 +142,8 @@ def solve(
     ``Solution.move_values`` is empty); ``weak=True`` proves only win, draw or
     loss (no distance, one best move, no principal variation: often several
     times faster); ``all_best_moves=False`` keeps the exact score and the
-    principal variation but gives only its first move as ``best_moves`` (telling
+    principal variation but gives only its first move as ``best_moves`` (every
+    best move with ``move_values=True``, which tells them all anyway; telling
     of every other move whether it keeps the value can cost far more than the
     score); ``stop``, a ``threading.Event`` that
     another thread may set, ends the search early with SearchTimeout (it is
