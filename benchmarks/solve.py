@@ -1,4 +1,5 @@
-"""Solver speed: times of the published solves, each printed with nodes and nodes/s.
+"""Solver speed: times of the published solves, each printed with nodes and nodes/s, and
+the weak solve's (win/draw/loss only) below it.
 
 Run on demand: python benchmarks/solve.py [--slow] [--repeat N]
 (--slow adds 5x5 k=4 and Quantum from the start, which take seconds to minutes.)
@@ -23,6 +24,10 @@ def report(name: str, game: object, target: str, max_seconds: float | None = Non
             print(f"{name:<32} open: stopped after {e.nodes:,} nodes in {e.seconds:.1f} s (target {target})")
             return
     s = min(runs, key=lambda r: r.seconds)
+    weak = min(
+        (noughts.solve(game, max_seconds=max_seconds, tt_mb=256, weak=True) for _ in range(repeat)),
+        key=lambda r: r.seconds,
+    )
     rate = s.nodes / s.seconds if s.seconds else float("nan")
     best = " ".join(m.name for m in s.best_moves[:8]) + (" ..." if len(s.best_moves) > 8 else "")
     first = f" (first {runs[0].seconds * 1000:.1f})" if repeat > 1 else ""
@@ -30,6 +35,7 @@ def report(name: str, game: object, target: str, max_seconds: float | None = Non
         f"{name:<32} {s.result:<7} {s.seconds * 1000:>10.1f} ms{first} {s.nodes:>13,} nodes {rate / 1e6:>6.1f} M/s"
         f"  (target {target})  best: {best}"
     )
+    print(f"{'':<32} weak    {weak.seconds * 1000:>10.1f} ms {weak.nodes:>13,} nodes (win/draw/loss only)")
 
 
 def main() -> None:

@@ -40,6 +40,18 @@ def test_solve_reports_value_moves_and_line():
     assert "c1 wins" in out.stdout
 
 
+def test_weak_solve_reports_the_value_and_one_move():
+    out = run("solve", "classic", "--size", "4", "-k", "3", "--weak")
+    assert out.returncode == 0
+    assert "value: X wins\n" in out.stdout and "in 5" not in out.stdout
+    assert "a best move: " in out.stdout and "principal variation" not in out.stdout
+    move = out.stdout.split("a best move: ")[1].split()[0]
+    full = run("solve", "classic", "--size", "4", "-k", "3").stdout
+    assert move in full.split("best moves: ")[1].split("\n")[0].split()
+    out = run("solve", "classic", "--size", "4", "-k", "3", "--one-best-move")
+    assert "X wins in 5" in out.stdout and "a best move: " in out.stdout and "principal variation:" in out.stdout
+
+
 def test_bad_input_gives_a_message_not_a_traceback():
     out = run("solve", "--moves", "a1 a1")
     assert out.returncode == 2 and "occupied" in out.stderr and "Traceback" not in out.stderr

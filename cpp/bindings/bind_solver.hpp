@@ -26,7 +26,7 @@ void bind_solver(py::module_& m) {
   m.def(
       "solve",
       [](const History<G>& h, double max_seconds, double tt_mb, bool symmetry, bool move_values, py::object cancel,
-         SolveProgress* progress) {
+         SolveProgress* progress, bool weak, bool all_best_moves) {
         if (h.current().outcome().over())
           throw IllegalMoveError("the game is over: there is nothing to solve");
         SolveLimits limits;
@@ -36,6 +36,8 @@ void bind_solver(py::module_& m) {
         limits.tt_bytes = static_cast<std::size_t>(std::min(tt_mb, 1024.0 * 1024.0) * 1024 * 1024);
         limits.symmetry = symmetry;
         limits.move_values = move_values;
+        limits.weak = weak;
+        limits.all_best_moves = all_best_moves;
         limits.progress = progress;
         const G root = h.current();
         Solution s = run_interruptible(
@@ -53,6 +55,7 @@ void bind_solver(py::module_& m) {
       },
       py::arg("game"), py::arg("max_seconds") = 0.0, py::arg("tt_mb") = 64.0, py::arg("symmetry") = true,
       py::arg("move_values") = false, py::arg("cancel") = py::none(), py::arg("progress") = nullptr,
+      py::arg("weak") = false, py::arg("all_best_moves") = true,
       "Solves the position exactly (see noughts.solve).");
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -80,6 +81,20 @@ ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows
       if (line & bits::bit(cell)) cell_lines_.push_back(line);
   }
   cell_first_[cells_] = static_cast<std::uint16_t>(cell_lines_.size());
+  for (auto& d : dirs) {
+    // Only directions with room for a line: the shifts by up to k - 1 steps
+    // then stay inside the 64-bit word.
+    if (k > (d[0] ? R : C) || k > (d[1] ? C : R) || (k == 1 && &d != &dirs[0])) continue;
+    Direction& dir = directions_[num_directions_++];
+    dir.step = d[0] * C + d[1];
+    for (int j = 1; j < k; ++j)
+      for (int r = 0; r < R; ++r)
+        for (int c = 0; c < C; ++c) {
+          auto on = [&](int rr, int cc) { return rr >= 0 && rr < R && cc >= 0 && cc < C; };
+          if (on(r + j * d[0], c + j * d[1])) dir.ahead[j] |= bits::bit(r * C + c);
+          if (on(r - j * d[0], c - j * d[1])) dir.behind[j] |= bits::bit(r * C + c);
+        }
+  }
   if (lines_.size() <= 64) {
     for (std::size_t i = 0; i < lines_.size(); ++i) {
       all_line_bits_ |= bits::bit(static_cast<int>(i));
@@ -210,9 +225,48 @@ std::uint64_t Classic::playable_cells() const noexcept {
   return empty & (bottom | (occupied() >> r.cols()));
 }
 
+Tactics Classic::gravity_tactics(MoveList& moves) const noexcept {
+  const auto& r = *rules_;
+  const int me = ply_ & 1;
+  const std::uint64_t empty = r.board_mask() & ~occupied(), playable = playable_cells();
+  Tactics t;
+  t.fastest_win = 3, t.fastest_loss = 4;  // the opponent cannot win at once after any move listed
+  const std::uint64_t mine = r.completions(marks_[me]) & empty;
+  if (const std::uint64_t win = mine & playable) return t.kind = Tactics::WinNow, t.move = r.column_of(bits::lowest(win)), t;
+  const std::uint64_t theirs = r.completions(marks_[1 - me]) & empty, threats = theirs & playable;
+  // Two threats cannot both be blocked; one must be; and a move right under
+  // a completion cell of theirs opens it to them.
+  if (threats & (threats - 1)) return t.kind = Tactics::LossNext, t.move = r.column_of(bits::lowest(playable)), t;
+  const std::uint64_t safe = (threats ? threats : playable) & ~(theirs << r.cols());
+  if (!safe) return t.kind = Tactics::LossNext, t.move = r.column_of(bits::lowest(playable)), t;
+  t.mover_can_win = r.holds_line(r.board_mask() & ~marks_[1 - me]);
+  t.opponent_can_win = r.holds_line(r.board_mask() & ~marks_[me]);
+  if (safe != playable) t.dropped = 2, t.dropped_move = r.column_of(bits::lowest(playable & ~safe));
+  for (int c = 0; c < r.cols(); ++c)
+    if (safe & r.column(c)) moves.push(c);
+  return t;
+}
+
+void Classic::order_hints(const MoveList& moves, int* hints, const SearchState&) const noexcept {
+  const auto& r = *rules_;
+  if (!gravity_path() || moves.size() < 2) return;  // the other paths' hints come with their tactics
+  // The completion cells the move gives the mover (their threats after it),
+  // then the nearer the centre the better: moves that make threats come
+  // first, so quick wins are proven in a few nodes.
+  const int me = ply_ & 1;
+  const std::uint64_t empty = r.board_mask() & ~occupied();
+  for (int i = 0; i < moves.size(); ++i) {
+    const int c = moves[i];
+    const std::uint64_t in = bits::bit(bits::highest(r.column(c) & empty));
+    const int made = bits::count(r.completions(marks_[me] | in) & empty & ~in);
+    hints[i] = std::min(made, 127) << 7 | (r.cols() - std::abs(2 * c - (r.cols() - 1)));
+  }
+}
+
 Tactics Classic::tactics(MoveList& moves, int* hints, const SearchState& state) const noexcept {
   const auto& r = *rules_;
   moves.clear();
+  if (gravity_path()) return gravity_tactics(moves);
   const std::uint64_t playable = playable_cells();
 
   // One pass over the lines. A line is live for a symbol while it holds none
@@ -264,6 +318,13 @@ Tactics Classic::tactics(MoveList& moves, int* hints, const SearchState& state) 
 
   const int me = ply_ & 1;
   Tactics t;
+  // In turn, a line ends the game on its maker's move. In normal play the
+  // mover wins on their own move (3 plies at the soonest once none wins at
+  // once) and no move listed lets the opponent win at once (a loss in 4 at
+  // the soonest); in misere the mover wins when the opponent makes a line
+  // (2) and no move listed makes the mover's own (3).
+  t.fastest_win = r.misere() ? 2 : 3;
+  t.fastest_loss = r.misere() ? 3 : 4;
   // Without free choice each player wins by their own symbol (misere: by the
   // opponent's); with it anyone may complete any live line.
   if (r.free_choice()) {

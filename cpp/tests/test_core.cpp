@@ -199,6 +199,69 @@ int main() {
     check(same_lines, "Classic search_state_after(s, m) keeps the lines entered by each symbol");
   }
 
+  // Classic's shift-based line sets against a visit of every line, and the
+  // gravity tactics against playing the moves out.
+  {
+    Rng rng(11);
+    bool same_completions = true, same_open = true, same_tactics = true;
+    const ClassicOptions boards[] = {{6, 7, 4, false, false, true}, {4, 6, 4, false, false, true}, {5, 5, 4},
+                                     {8, 8, 5, false, false, true}, {3, 3, 3}, {1, 9, 3}, {7, 2, 2, false, false, true},
+                                     {2, 32, 3, false, false, true}, {16, 4, 4}, {4, 16, 1, false, false, true}};
+    auto wins_at_once = [](const Classic& g) {
+      Classic::MoveList ms{};
+      g.legal_moves(ms);
+      for (Move m : ms) {
+        Classic c = g;
+        c.play(m);
+        if (c.outcome().winner() == g.to_move()) return true;
+      }
+      return false;
+    };
+    for (const auto& o : boards) {
+      const auto& r = ClassicRules::get(o);
+      for (int game = 0; game < 60; ++game) {
+        Classic g(o);
+        while (!g.outcome().over()) {
+          for (int s = 0; s < 2; ++s) {
+            std::uint64_t slow = 0;
+            bool open = false;
+            for (auto line : r.all_lines()) {
+              const std::uint64_t missing = line & ~g.marks(s);
+              if (bits::count(missing) == 1) slow |= missing;
+              open = open || !(line & g.marks(1 - s));
+            }
+            same_completions = same_completions && (r.completions(g.marks(s)) & ~g.occupied()) == (slow & ~g.occupied());
+            same_open = same_open && r.holds_line(r.board_mask() & ~g.marks(1 - s)) == open;
+          }
+          Classic::MoveList legal{}, listed{};
+          g.legal_moves(legal);
+          std::array<int, Classic::kMaxActions> hints{};
+          const Tactics t = g.tactics(listed, hints.data(), g.search_state());
+          if (wins_at_once(g)) {
+            Classic c = g;
+            c.play(t.move);
+            same_tactics = same_tactics && t.kind == Tactics::WinNow && c.outcome().winner() == g.to_move();
+          } else {
+            // The moves listed are the legal ones that leave the opponent no win at once.
+            std::vector<Move> safe;
+            for (Move m : legal) {
+              Classic c = g;
+              c.play(m);
+              if (c.outcome().over() || !wins_at_once(c)) safe.push_back(m);  // over: a draw
+            }
+            if (t.kind == Tactics::LossNext) same_tactics = same_tactics && safe.empty();
+            else same_tactics = same_tactics && t.kind == Tactics::Search && safe == std::vector<Move>(listed.begin(), listed.end());
+          }
+          const Move m = legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+          g.play(m);
+        }
+      }
+    }
+    check(same_completions, "ClassicRules::completions(own) is the empty cells that complete a line, as a visit of the lines finds");
+    check(same_open, "ClassicRules::holds_line(cells) says whether a whole line lies in the cells");
+    check(same_tactics, "Classic tactics: wins at once, losses next and the safe moves, as playing the moves out finds");
+  }
+
   // Quantum's canonical hash is the smallest hash of the built images.
   {
     Rng rng(5);

@@ -147,6 +147,8 @@ def solve(
     move_values: bool = False,
     cancel: Any = None,
     progress: SolveProgress | None = None,
+    weak: bool = False,
+    all_best_moves: bool = True,
 ) -> dict[str, Any]: ...
 
 class SolveProgress:

@@ -141,7 +141,15 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         print(f"\r{line}\x1b[K" if tty else line, end="" if tty else "\n", file=sys.stderr, flush=True)
 
     try:
-        s = solve(game, max_seconds=args.max_seconds, tt_mb=args.tt_mb, move_values=args.values, progress=progress)
+        s = solve(
+            game,
+            max_seconds=args.max_seconds,
+            tt_mb=args.tt_mb,
+            move_values=args.values,
+            weak=args.weak,
+            all_best_moves=not args.one_best_move,
+            progress=progress,
+        )
     except SearchTimeout as e:
         print(f"noughts: {e}; proved so far: {e.proven}", file=sys.stderr)
         return 2
@@ -153,12 +161,15 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         if last and tty:
             print(file=sys.stderr)
     print(f"value: {s.result}" + ("" if s.distance is None else f" in {s.distance} plies"))
-    print(f"best moves: {' '.join(m.name for m in s.best_moves)}")
+    print(
+        f"{'a best move' if (s.weak or args.one_best_move) and not args.values else 'best moves'}: {' '.join(m.name for m in s.best_moves)}"
+    )
     if args.values:
         names = {m: game.move_name(m) for m in s.move_values}
         verdict = {1: "wins", 0: "draws", -1: "loses"}
         print("moves: " + ", ".join(f"{names[m]} {verdict[v]}" for m, v in sorted(s.move_values.items())))
-    print(f"principal variation: {' '.join(m.name for m in s.principal_variation)}")
+    if not s.weak:
+        print(f"principal variation: {' '.join(m.name for m in s.principal_variation)}")
     print(f"nodes: {s.nodes:,} in {s.seconds:.3f} s")
     return 0
 
@@ -434,6 +445,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-seconds", type=_positive_number, default=None, help="give up after this long")
     p.add_argument("--tt-mb", type=_positive_number, default=64, help="transposition table memory (default 64 MB)")
     p.add_argument("--values", action="store_true", help="also the value of every legal move")
+    p.add_argument(
+        "--weak", action="store_true", help="win, draw or loss only: no distance, one best move, no line of play"
+    )
+    p.add_argument(
+        "--one-best-move",
+        action="store_true",
+        help="the exact score and line of play, but only its first move as best move (faster)",
+    )
     p.set_defaults(run=_cmd_solve)
 
     p = commands.add_parser("perft", help="count move sequences to a depth")

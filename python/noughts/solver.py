@@ -26,10 +26,16 @@ class Solution:
     ``value_for(player)`` gives it from either player's view. ``distance`` is
     the number of plies to the end with best play (the fastest win for the
     winner, the slowest loss for the loser), None for a draw.
-    ``best_moves`` are every move that keeps the value; ``move_values`` maps
+    ``best_moves`` are every move that keeps the value (one of them with
+    ``solve(..., all_best_moves=False)``); ``move_values`` maps
     every legal move id to its value for the mover (only when asked for with
     ``solve(..., move_values=True)``); the ``principal_variation``
     is one line of best play to the end.
+
+    ``weak`` is True for the answer of ``solve(..., weak=True)``: the value
+    only, so ``distance`` is None, ``best_moves`` holds one move that keeps the
+    value (every one with ``move_values=True``) and ``principal_variation`` is
+    empty.
     """
 
     value: int
@@ -40,6 +46,7 @@ class Solution:
     principal_variation: list[Move]
     nodes: int
     seconds: float
+    weak: bool = False
 
     def value_for(self, player: Player) -> int:
         """The value from ``player``'s view: +1 they win, 0 draw, -1 they lose."""
@@ -57,8 +64,9 @@ class SolveStatus:
     ``SearchTimeout.proven`` when a solve stops before its answer.
 
     ``lower <= value <= upper`` bounds the value for ``to_move`` (+1 win, 0 draw, -1 loss).
-    Once the value is known to be a win, ``depth`` plies are proven too few for it (the
-    fastest win is longer); once a loss, ``to_move`` is proven to last ``depth`` plies.
+    Once a win's distance is proven, ``depth`` plies are proven too few for it (the
+    fastest win takes one more; 0 while the distance is searched); once a loss,
+    ``to_move`` is proven to last ``depth`` plies.
     """
 
     nodes: int
@@ -119,6 +127,8 @@ def solve(
     tt_mb: float = 64,
     symmetry: bool = True,
     move_values: bool = False,
+    weak: bool = False,
+    all_best_moves: bool = True,
     stop: Any = None,
     progress: Callable[[SolveStatus], Any] | None = None,
 ) -> Solution:
@@ -129,7 +139,13 @@ def solve(
     memory; ``symmetry`` keys the table by the position up to the board's
     symmetries; ``move_values`` also tells win, draw or loss for every legal
     move (slower: a drawn move must be told from a losing one; without it
-    ``Solution.move_values`` is empty); ``stop``, a ``threading.Event`` that
+    ``Solution.move_values`` is empty); ``weak=True`` proves only win, draw or
+    loss (no distance, one best move, no principal variation: often several
+    times faster); ``all_best_moves=False`` keeps the exact score and the
+    principal variation but gives only its first move as ``best_moves`` (every
+    best move with ``move_values=True``, which tells them all anyway; telling
+    of every other move whether it keeps the value can cost far more than the
+    score); ``stop``, a ``threading.Event`` that
     another thread may set, ends the search early with SearchTimeout (it is
     asked every 20 ms; what its ``is_set()`` raises stops the search and
     propagates). ``progress``, a function, is called about once a second with a
@@ -150,7 +166,17 @@ def solve(
 
     poll = _Poll(stop, None if progress is None else lambda: progress(status()), 1.0)
     try:
-        raw = _core.solve(game, seconds, table, bool(symmetry), bool(move_values), poll, state)
+        raw = _core.solve(
+            game,
+            seconds,
+            table,
+            bool(symmetry),
+            bool(move_values),
+            poll,
+            state,
+            weak=bool(weak),
+            all_best_moves=bool(all_best_moves),
+        )
     except SearchTimeout as e:
         if poll.error is not None:
             raise poll.error from None
@@ -171,6 +197,7 @@ def solve(
         principal_variation=moves(raw["principal_variation"]),
         nodes=raw["nodes"],
         seconds=raw["seconds"],
+        weak=bool(weak),
     )
 
 

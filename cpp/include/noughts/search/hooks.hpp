@@ -132,4 +132,14 @@ concept HasTactics =
       { g.tactics(moves, hints, s) } -> std::same_as<Tactics>;
     };
 
+// The ordering hints of tactics() computed apart, for games whose hints cost
+// more than the rest of the tactics: with this hook tactics() may leave the
+// hints unset, and the solver asks order_hints() for the moves tactics()
+// listed (same order, same state) only at nodes the table does not settle.
+template <class G>
+concept HasOrderHints = HasTactics<G> &&
+    requires(const G& g, const typename G::MoveList& moves, int* hints, const typename SearchStateOf<G>::type& s) {
+      { g.order_hints(moves, hints, s) } -> std::same_as<void>;
+    };
+
 }  // namespace noughts

@@ -41,9 +41,9 @@ namespace noughts {
 
 // What a running solve has established so far, written by the solver and
 // readable from any thread while it runs. Values are from the mover's view:
-// lower <= value <= upper. While the distance of a win is searched,
-// `depth` plies are proven too few to win; while a loss's, the mover is
-// proven to last at least `depth` plies.
+// lower <= value <= upper. Once the distance of a win is proven, `depth`
+// plies are proven too few to win (0 before); while a loss's is searched,
+// the mover is proven to last at least `depth` plies.
 struct SolveProgress {
   std::atomic<std::uint64_t> nodes{0};
   std::atomic<int> lower{-1};
@@ -56,6 +56,14 @@ struct SolveLimits {
   std::size_t tt_bytes = std::size_t{64} << 20;
   bool symmetry = true;                     // key the table by the canonical position
   bool move_values = false;                 // also tell win/draw/loss for every root move (slower)
+  // Win/draw/loss only: no distance, no principal variation, and one best
+  // move (every one with move_values), so only the value's two null-window
+  // questions are searched.
+  bool weak = false;
+  // Every move that keeps the value (true), or only the first move of the
+  // principal variation: proving of each other move whether it keeps the
+  // value can cost far more than the exact score itself.
+  bool all_best_moves = true;
   const std::atomic<bool>* stop = nullptr;  // set from another thread to stop
   SolveProgress* progress = nullptr;        // updated as the search goes, when given
 };
@@ -68,10 +76,10 @@ struct MoveValue {
 struct Solution {
   int value = 0;        // from the mover's view: +1 win, 0 draw, -1 loss
   int value_for_x = 0;  // from X's view
-  int distance = -1;    // plies to the end with best play (fastest win, slowest loss); -1 for a draw
-  std::vector<Move> best_moves;          // every move that keeps the value, ascending
+  int distance = -1;    // plies to the end with best play (fastest win, slowest loss); -1 for a draw or a weak solve
+  std::vector<Move> best_moves;          // every move that keeps the value, ascending (weak, or not all_best_moves: one of them)
   std::vector<MoveValue> move_values;    // with SolveLimits::move_values: every move's value, ascending
-  std::vector<Move> principal_variation; // best play to the end (fastest win / slowest loss)
+  std::vector<Move> principal_variation; // best play to the end (fastest win / slowest loss); empty when weak
   std::uint64_t nodes = 0;
   double seconds = 0;
 };
@@ -105,24 +113,18 @@ class Solver {
     int score = search(root, root_state, 0, 1, 0);
     if (score >= 1) {
       report_bounds(1, 1);
-      // The fastest win: "a win within d plies?" for d = 1, 2, ... Each test
-      // is a null window; mate-distance pruning keeps the early ones tiny.
-      int d = 1;
-      while (search(root, root_state, kWin - d - 1, kWin - d, 0) < kWin - d) report_depth(d++);
-      score = kWin - d;
-    } else if (report_bounds(-1, 0), search(root, root_state, -1, 0, 0) >= 0) {
+    } else if (report_bounds(-1, 0), (score = search(root, root_state, -1, 0, 0)) >= 0) {
       score = 0;
       report_bounds(0, 0);
     } else {
       report_bounds(-1, -1);
-      // The slowest loss: "can the mover last d plies?" while it holds.
-      int d = 2;
-      while (search(root, root_state, -(kWin - d) - 1, -(kWin - d), 0) >= -(kWin - d)) report_depth(d++);
-      score = -(kWin - (d - 1));
     }
     s.value = sign(score);
     s.value_for_x = root.to_move() == Player::X ? s.value : -s.value;
-    s.distance = score == 0 ? -1 : kWin - std::abs(score);
+    if (!limits_.weak) {
+      score = exact_score(root, root_state, score);
+      s.distance = score == 0 ? -1 : kWin - std::abs(score);
+    }
 
     typename G::MoveList moves;
     root.legal_moves(moves);
@@ -131,15 +133,19 @@ class Solver {
         const int v = sign(child_score(root, m, -1, 1));
         s.move_values.push_back({m, v});
         if (v == s.value) s.best_moves.push_back(m);
-      } else if (s.value < 0 || child_score(root, m, s.value - 1, s.value) >= s.value) {
+      } else if (limits_.weak || !limits_.all_best_moves) {
+        continue;  // one best move, below
+      } else if (s.value < 0 || keeps_value(root, m, s.value)) {
         // Only "does this move keep the value?": one null window, far cheaper
         // than telling a draw from a loss for every other move.
         s.best_moves.push_back(m);
       }
     }
+    if (limits_.weak && !limits_.move_values) s.best_moves.push_back(one_best_move(root, moves, s.value));
     std::sort(s.best_moves.begin(), s.best_moves.end());
     std::sort(s.move_values.begin(), s.move_values.end(), [](auto& a, auto& b) { return a.move < b.move; });
-    s.principal_variation = principal_variation(root, score);
+    if (!limits_.weak) s.principal_variation = principal_variation(root, score);
+    if (!limits_.weak && !limits_.all_best_moves && !limits_.move_values) s.best_moves = {s.principal_variation.front()};
     s.nodes = nodes_;
     s.seconds = elapsed();
     return s;
@@ -149,6 +155,49 @@ class Solver {
 
  private:
   static int sign(int v) noexcept { return (v > 0) - (v < 0); }
+
+  // The exact score of a root whose value (the sign of `score`) is known.
+  int exact_score(const G& root, const State& root_state, int score) {
+    if (score == 0) return 0;
+    if (score > 0) {
+      // The fastest win, from above: the value search has found a win in
+      // `hi` plies (its fail-soft score); "a win within hi - 1?" either finds
+      // a faster one, whose score lowers hi at once, or proves hi the
+      // fastest. Asked from below (within 1, 2, 3, ...?) every question
+      // would be asked, half of them twice where the players alternate.
+      int hi = kWin - score;
+      while (hi > 1) {
+        const int r = search(root, root_state, kWin - hi, kWin - hi + 1, 0);
+        if (r <= kWin - hi) break;
+        hi = kWin - r;
+      }
+      report_depth(hi - 1);
+      return kWin - hi;
+    }
+    // The slowest loss: "can the mover last d plies?" while it holds.
+    int d = 2;
+    while (search(root, root_state, -(kWin - d) - 1, -(kWin - d), 0) >= -(kWin - d)) report_depth(d++);
+    return -(kWin - (d - 1));
+  }
+
+  // Whether playing m keeps the root's value (+1, 0 or -1): one null window.
+  bool keeps_value(const G& root, Move m, int value) { return child_score(root, m, value - 1, value) >= value; }
+
+  // A move that keeps the value, for the weak solve: the table's move for
+  // the root first (the value search nearly always leaves the move that
+  // proved it), then the others in order. When lost, every move keeps it.
+  Move one_best_move(const G& root, const typename G::MoveList& moves, int value) {
+    if (value < 0) {
+      if (const auto* e = tt_.find(table_key(root)); e && std::find(moves.begin(), moves.end(), e->move) != moves.end())
+        return e->move;
+      return moves[0];
+    }
+    if (const auto* e = tt_.find(table_key(root)); e && std::find(moves.begin(), moves.end(), e->move) != moves.end())
+      if (keeps_value(root, e->move, value)) return e->move;
+    for (Move m : moves)
+      if (keeps_value(root, m, value)) return m;
+    return moves[0];  // not reached: a move keeps the value
+  }
   // A game's ordering hint, held to its documented range 0 .. 2^14 - 1.
   static int clamp_hint(int h) noexcept { return std::clamp(h, 0, (1 << 14) - 1); }
   // A child's score seen one ply further up: the distance grows by one.
@@ -270,6 +319,11 @@ class Solver {
         case Tactics::LossNext: return -(kWin - 2);
         case Tactics::Search: break;
       }
+      // Mate-distance pruning with what the game knows of the next plies.
+      const int top = kWin - t.fastest_win, bottom = -(kWin - t.fastest_loss);
+      if (alpha >= top) return top;
+      if (beta <= bottom) return bottom;
+      beta = std::min(beta, top);
       if (t.dropped) best = -(kWin - t.dropped), best_move = t.dropped_move;
     } else {
       // The same overlap with what comes before the probe: the dead-line
@@ -290,6 +344,7 @@ class Solver {
       beta = std::min<int>(beta, e->upper);
       tt_move = e->move;
     }
+    if constexpr (HasOrderHints<G>) g.order_hints(moves, hints.data(), state);
 
     // Without the hook, every move is played once here: immediate wins end
     // the search, and moves after which the opponent wins at once are
