@@ -114,6 +114,33 @@ int main() {
   }
 #endif
 
+#ifndef NOUGHTS_NO_EVALUATION
+  // MCTS with the evaluation keeps each node's minimax of its children's
+  // values a path at a time; after searches with and without rollouts, and
+  // after moving the root, a walk of the whole tree finds the same values.
+  {
+    bool consistent = true;
+    for (const double rollout_weight : {0.0, 1.0}) {
+      MctsTree<Ultimate> tree(7, 1u << 20, 1.0, true, true, 10, 0.3, rollout_weight);
+      Ultimate start;
+      std::vector<Move> line;
+      Rng rng(5);
+      for (int move = 0; move < 12; ++move) {
+        tree.set_root(start, line, true);
+        tree.run(3000, false, {}, nullptr, nullptr);
+        consistent = consistent && tree.minimax_consistent();
+        Ultimate at = start;
+        for (Move m : line) at.play(m);
+        if (at.outcome().over()) break;
+        Ultimate::MoveList moves{};
+        at.legal_moves(moves);
+        line.push_back(moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
+      }
+    }
+    check(consistent, "MCTS with evaluation: every node's minimax equals its children's best value");
+  }
+#endif
+
   // Ultimate's hooks (search/hooks.hpp) against playing the moves out, over
   // random positions: play_random and random_move draw list[rng.below(size)];
   // can_win_now is a move that wins; opponent_may_win_next is false only when

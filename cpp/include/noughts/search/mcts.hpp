@@ -286,13 +286,43 @@ class MctsTree {
     return k < 0 ? 0 : n.first + static_cast<std::uint32_t>(k);
   }
 
+  // Whether every expanded, unproven node's value from the evaluations is
+  // the minimax of its children's values (what backups maintain a path at a
+  // time); true without evaluation. For tests: it walks the whole tree.
+  bool minimax_consistent() const {
+    if (!evaluate_) return true;
+    struct Item {
+      std::uint32_t node;
+      G position;
+      Player mover;
+    };
+    std::vector<Item> todo{{0, root_pos_, root_player_}};
+    while (!todo.empty()) {
+      const Item it = todo.back();
+      todo.pop_back();
+      const MctsNode& n = nodes_[it.node];
+      if (n.first == 0) continue;
+      const Player to_move = it.position.to_move();
+      float best = -1.0f;
+      for (std::uint32_t c = n.first; c < n.first + n.count; ++c) {
+        best = std::max(best, minimax_value(c));
+        G child = it.position;
+        child.play(nodes_[c].move);
+        todo.push_back({c, child, to_move});
+      }
+      if (n.proof == kMctsUnproven && evals_[it.node] != (it.mover == to_move ? best : -best)) return false;
+    }
+    return true;
+  }
+
  private:
   static constexpr std::size_t kNoDraw = static_cast<std::size_t>(-1);
   static constexpr bool kCanEvaluate = HasEvaluate<G> || HasEvaluateMoves<G>;
 
   struct Step {
     std::uint32_t node;
-    Player mover;  // who made the move into the node (at the root: the player to move there)
+    Player mover;         // who made the move into the node (at the root: the player to move there)
+    float before = 0;     // with evaluation: the node's value in its parent's minimax when the path reached it
   };
 
   static constexpr int signed_for(Player p, int value_for_x) noexcept {
@@ -386,7 +416,7 @@ class MctsTree {
         }
       }
       g.play(nodes_[idx].move);
-      push({idx, mover});
+      push({idx, mover, evaluate_ ? minimax_value(idx) : 0.0f});
     }
     backup(path, len, vx, proved, drawn_above);
   }
@@ -487,16 +517,27 @@ class MctsTree {
 
   float blend(float mean, float minimax) const noexcept { return (1.0f - minimax_) * mean + minimax_ * minimax; }
 
-  // The minimax of node idx's children's values, for `mover`, who moved
-  // into it; `to_move` is the player to move there.
-  float minimax_of(std::uint32_t idx, Player mover, Player to_move) const noexcept {
-    const MctsNode& n = nodes_[idx];
-    float best = -1.0f;
-    for (std::uint32_t c = n.first, end = n.first + n.count; c < end; ++c) {
-      const int p = nodes_[c].proof;
-      best = std::max(best, p == kMctsUnproven ? evals_[c] : static_cast<float>(p));
-    }
-    return mover == to_move ? best : -best;
+  // Node c's value in its parent's minimax, for the player who moved into
+  // it: its proof once proven, else its evaluations' minimax.
+  float minimax_value(std::uint32_t c) const noexcept {
+    const int p = nodes_[c].proof;
+    return p == kMctsUnproven ? evals_[c] : static_cast<float>(p);
+  }
+
+  // The new minimax of path node s (for s.mover, who moved into it), after
+  // its child on the path went from `before` to its value now; `to_move` is
+  // the player to move at s. The best child's value, seen by to_move, only
+  // needs all the children again when the child that was the best got worse.
+  float updated_minimax(const Step& s, const Step& child, Player to_move) const noexcept {
+    const float sign = s.mover == to_move ? 1.0f : -1.0f;
+    float best = sign * evals_[s.node];
+    const float now = minimax_value(child.node);
+    if (now >= best) return sign * now;
+    if (child.before < best) return sign * best;
+    const MctsNode& n = nodes_[s.node];
+    best = -1.0f;
+    for (std::uint32_t c = n.first, end = n.first + n.count; c < end; ++c) best = std::max(best, minimax_value(c));
+    return sign * best;
   }
 
   // UCT. Untried children come first, in random order (drawn lazily: the
@@ -562,7 +603,7 @@ class MctsTree {
         n.spread = mcts_detail::inverse_sqrt(n.visits);
         if (evaluate_) {
           // The path's nodes below have new values: so may this one.
-          if (i + 1 < len && n.first != 0) evals_[s.node] = minimax_of(s.node, s.mover, path[i + 1].mover);
+          if (i + 1 < len && n.first != 0) evals_[s.node] = updated_minimax(s, path[i + 1], path[i + 1].mover);
           n.q = blend(n.q, evals_[s.node]);
         }
       }
@@ -609,6 +650,11 @@ class MctsTree {
     // the player who moved into it.
     MctsNode& root = nodes_[0];
     if (root.proof != kMctsUnproven && last_mover != g.to_move()) root.set_proof(-root.proof);
+    if (evaluate_ && root.first != 0) {  // the root's minimax is for its player to move now
+      float best = -1.0f;
+      for (std::uint32_t c = root.first; c < root.first + root.count; ++c) best = std::max(best, minimax_value(c));
+      evals_[0] = best;
+    }
     root_pos_ = g;
     root_player_ = g.to_move();
     return true;
