@@ -14,6 +14,7 @@
 #include "noughts/quantum.hpp"
 #include "noughts/search/perft.hpp"
 #include "noughts/search/playout.hpp"
+#include "noughts/search/proof_number.hpp"
 #include "noughts/search/mcts.hpp"
 #include "noughts/search/solver.hpp"
 #include "noughts/ultimate.hpp"
@@ -70,6 +71,24 @@ int main() {
   check(solve(Classic(ClassicOptions{3, 3, 3, false, true})).value_for_x == 1, "3x3 free choice is a win for X");
   check(solve(Classic(ClassicOptions{4, 6, 4, false, false, true})).value_for_x == -1,
         "gravity 6 columns x 4 rows k=4 is a win for O");
+
+  // Proof-number search, instantiated for every game: the known values, and
+  // alpha-beta's value and best moves on random Ultimate endgames.
+  check(solve_proof_number(Classic(ClassicOptions{4, 4, 3})).value_for_x == 1, "proof-number search: 4x4 k=3 is a win for X");
+  check(solve_proof_number(Classic(ClassicOptions{3, 3, 3, true})).value_for_x == 0, "proof-number search: misere 3x3 is a draw");
+  check(solve_proof_number(Quantum()).value_for_x == 1, "proof-number search: Quantum is a win for X");
+  {
+    Rng rng(31);
+    bool same = true;
+    for (int game = 0; game < 20; ++game) {
+      Ultimate u;
+      while (u.ply() < 50 && !u.outcome().over()) u.play_random(rng);
+      if (u.outcome().over()) continue;
+      const Solution a = solve(u), b = solve_proof_number(u);
+      same = same && a.value == b.value && a.best_moves == b.best_moves && b.distance == -1;
+    }
+    check(same, "proof-number search: alpha-beta's values and best moves on Ultimate endgames");
+  }
 
   // Checked play: an illegal move throws and changes nothing.
   History<Classic> h;
