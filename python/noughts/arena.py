@@ -152,7 +152,9 @@ class ProgramEngine:
         self._diagnostics: list[str] = []
         self._lock = threading.Condition()
         self._stderr_lines = 0
-        self._pending: list[int] = []
+        # The number of moves of the position the program was started from: a last move
+        # among them is not sent again (the program has it from its command line).
+        self._known = 0
         self._buffer = b""
 
     @property
@@ -174,7 +176,7 @@ class ProgramEngine:
         )
         self._buffer = b""
         self._diagnostics = []
-        self._pending = list(game.move_ids)
+        self._known = len(opening)
         threading.Thread(target=self._read_stderr, args=(self._proc,), daemon=True).start()
 
     def _read_stderr(self, proc: subprocess.Popen[bytes]) -> None:
@@ -190,7 +192,8 @@ class ProgramEngine:
             self.start(game)
         proc = self._proc
         assert proc is not None and proc.stdin is not None and proc.stdout is not None
-        row, col = id_to_grid(last_move) if last_move is not None else (-1, -1)
+        known = len(game.move_ids) <= self._known
+        row, col = id_to_grid(last_move) if last_move is not None and not known else (-1, -1)
         legal = game.legal_actions()
         lines = [f"{row} {col}", str(len(legal))] + ["{} {}".format(*id_to_grid(m)) for m in legal]
         with self._lock:
