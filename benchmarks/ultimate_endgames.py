@@ -29,19 +29,27 @@ def random_position(rng: random.Random, played: int) -> noughts.Ultimate:
             return g
 
 
-def attempt(g: noughts.Ultimate, method: str, seconds: float) -> noughts.Solution | None:
-    try:
-        return noughts.solve(g, method=method, max_seconds=seconds, tt_mb=256)
-    except noughts.SearchTimeout:
-        return None
+class Attempt:
+    """One solve within the limit: the solution, or None; and whether the value was proved in time
+    (a solve stopped after it, in the best-move or distance phase, still proved it)."""
+
+    def __init__(self, g: noughts.Ultimate, method: str, seconds: float) -> None:
+        self.solution: noughts.Solution | None = None
+        try:
+            self.solution = noughts.solve(g, method=method, max_seconds=seconds, tt_mb=256)
+            self.value: int | None = self.solution.value
+            self.seconds = self.solution.seconds
+        except noughts.SearchTimeout as e:
+            proven = e.proven
+            self.value = proven.lower if proven is not None and proven.lower == proven.upper else None
+            self.seconds = e.seconds
 
 
-def summary(results: list[noughts.Solution | None]) -> str:
-    solved = [s for s in results if s is not None]
-    if not solved:
-        return f"{0}/{len(results)}"
-    median = statistics.median(s.seconds for s in solved)
-    return f"{len(solved)}/{len(results)} (median {median:.2f} s)"
+def summary(results: list[Attempt]) -> str:
+    solved = [a.seconds for a in results if a.solution is not None]
+    valued = sum(a.value is not None for a in results)
+    median = f" (median {statistics.median(solved):.2f} s)" if solved else ""
+    return f"{valued}/{len(results)} | {len(solved)}/{len(results)}{median}"
 
 
 def main() -> None:
@@ -55,31 +63,43 @@ def main() -> None:
     args = parser.parse_args()
 
     print(f"noughts {noughts.__version__}: random Ultimate positions, solved within {args.seconds:g} s")
-    print("| moves played | alpha-beta solved | proof-number solved | values (pns) |")
-    print("|---|---|---|---|")
+    print("value: the value proved in time; solved: the whole answer (alpha-beta: value, distance, best moves and")
+    print("a fastest line; proof-number: value, best moves and a line that keeps the value)")
+    print()
+    print("| moves played | alpha-beta value | alpha-beta solved | proof-number value | proof-number solved | values |")
+    print("|---|---|---|---|---|---|")
     for played in args.played:
         rng = random.Random(played)
         positions = [random_position(rng, played) for _ in range(args.samples)]
-        ab = [attempt(g, "alphabeta", args.seconds) for g in positions]
-        pn = [attempt(g, "pns", args.seconds) for g in positions]
+        ab = [Attempt(g, "alphabeta", args.seconds) for g in positions]
+        pn = [Attempt(g, "pns", args.seconds) for g in positions]
         for a, b in zip(ab, pn):
-            if a is not None and b is not None:
-                assert (a.value, a.best_moves) == (b.value, b.best_moves), "the methods disagree"
-        values = " ".join("?" if s is None else {1: "X", 0: "=", -1: "O"}[s.value_for(noughts.Player.X)] for s in pn)
-        print(f"| {played} | {summary(ab)} | {summary(pn)} | {values} |", flush=True)
+            if a.value is not None and b.value is not None:
+                assert a.value == b.value, "the methods disagree"
+            if a.solution is not None and b.solution is not None:
+                assert a.solution.best_moves == b.solution.best_moves, "the methods disagree"
+        # X's view: X wins, = a draw, O wins, ? not proved by either method.
+        values = []
+        for g, a, b in zip(positions, ab, pn):
+            v = a.value if a.value is not None else b.value
+            values.append("?" if v is None else {1: "X", 0: "=", -1: "O"}[v if g.to_move == noughts.Player.X else -v])
+        print(f"| {played} | {summary(ab)} | {summary(pn)} | {' '.join(values)} |", flush=True)
 
     if args.deep_samples:
         print()
         print(f"proof-number search from {args.deep_played} moves played, within {args.deep_seconds:g} s")
+        print()
         print("| position | value | best moves | nodes | time |")
         print("|---|---|---|---|---|")
         rng = random.Random(args.deep_played)
         for _ in range(args.deep_samples):
             g = random_position(rng, args.deep_played)
-            s = attempt(g, "pns", args.deep_seconds)
-            if s is None:
-                print(f"| `{g.to_string()}` | not proved | | | > {args.deep_seconds:g} s |", flush=True)
+            a = Attempt(g, "pns", args.deep_seconds)
+            if a.solution is None:
+                value = "not proved" if a.value is None else f"{['loss', 'draw', 'win'][a.value + 1]} for the mover"
+                print(f"| `{g.to_string()}` | {value} | not proved | | > {args.deep_seconds:g} s |", flush=True)
                 continue
+            s = a.solution
             best = " ".join(m.name for m in s.best_moves)
             print(f"| `{g.to_string()}` | {s.result} | {best} | {s.nodes:,} | {s.seconds:.2f} s |", flush=True)
 

@@ -286,11 +286,17 @@ class ProofNumberSearch {
         c.n = o.winner() == target_ ? Numbers{0, kInf} : Numbers{kInf, 0};
       } else {
         c.key = key_for(c.position, c.state);
-        // A child in the table keeps its numbers; a new one is evaluated,
-        // and stored if that solves it (open leaves would fill the table with
-        // entries the search seldom comes back to).
+        // A child in the table keeps its numbers; one where the other
+        // question proved the other player's win is disproved; a new one is
+        // evaluated, and stored if that solves it (open leaves would fill
+        // the table with entries the search seldom comes back to).
         if (const Entry* e = find(c.key)) {
           c.n = {e->pn, e->dn};
+        } else if (const Entry* other = find(c.key ^ kOSalt); other && other->pn == 0) {
+          // The other question's proof: the other player wins here, so the
+          // question's player does not (a draw finds nothing to use).
+          c.n = {kInf, 0};
+          store(c.key, c.n, 0);
         } else {
           c.n = evaluate(c.position, c.state);
           if (c.n.solved()) store(c.key, c.n, 0);
