@@ -38,6 +38,8 @@ _NUMBERS = {
     "max_nodes": int,
     "seed": int,
     "prior_visits": int,
+    "minimax": float,
+    "rollout_weight": float,
 }
 
 

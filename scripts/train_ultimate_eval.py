@@ -30,7 +30,7 @@ import noughts
 import numpy as np
 from noughts import Ultimate
 
-N_FEATURES = 81 + 81 + 9 + 9 + 9 + 10
+N_FEATURES = 81 + 81 + 9 + 9 + 9 + 10 + 1
 HIDDEN = 64
 HEADER = Path(__file__).resolve().parents[1] / "cpp/include/noughts/ultimate_eval_weights.hpp"
 
@@ -45,7 +45,7 @@ def encode(game: Ultimate) -> tuple[list[int], list[int], int, int]:
     return list(xs), list(os), -1 if forced is None else forced, int(game.to_move)
 
 
-def features(xs: np.ndarray, os: np.ndarray, forced: np.ndarray, mover: np.ndarray) -> np.ndarray:
+def features(xs: np.ndarray, os: np.ndarray, forced: np.ndarray, mover: np.ndarray, tiebreak: np.ndarray) -> np.ndarray:
     """The network's input for each position (rows), from the mover's view, as float32 0/1."""
     n = len(forced)
     own = np.where(mover[:, None] == 0, xs, os).astype(np.int64)
@@ -64,6 +64,7 @@ def features(xs: np.ndarray, os: np.ndarray, forced: np.ndarray, mover: np.ndarr
     out[:, 180:189] = full & ~won_own & ~won_opp
     slot = np.where(forced < 0, 9, forced)
     out[np.arange(n), 189 + slot] = 1
+    out[:, 199] = tiebreak
     return out
 
 
@@ -108,12 +109,12 @@ def _cell_maps() -> list[list[int]]:
 # ---- self-play --------------------------------------------------------------------------
 
 
-def selfplay(games: int, iterations: int, seed: int, out: Path) -> None:
+def selfplay(games: int, iterations: int, seed: int, out: Path, tiebreak: bool) -> None:
     rng = random.Random(seed)
     rows_x, rows_o, rows_f, rows_m, values, results = [], [], [], [], [], []
     t0 = time.monotonic()
     for i in range(games):
-        game = Ultimate()
+        game = Ultimate(tiebreak=tiebreak)
         mcts = noughts.MCTS(seed=rng.getrandbits(63))
         for _ in range(rng.randrange(0, 7)):  # a random opening, for variety
             game.play(rng.choice(game.legal_actions()))
@@ -136,13 +137,16 @@ def selfplay(games: int, iterations: int, seed: int, out: Path) -> None:
         if (i + 1) % 100 == 0:
             rate = (time.monotonic() - t0) / (i + 1)
             print(f"{i + 1} games, {len(rows_m)} positions, {rate:.2f} s a game", flush=True)
-            _save(out, rows_x, rows_o, rows_f, rows_m, values, results)
-    _save(out, rows_x, rows_o, rows_f, rows_m, values, results)
+            _save(out, rows_x, rows_o, rows_f, rows_m, values, results, tiebreak)
+    _save(out, rows_x, rows_o, rows_f, rows_m, values, results, tiebreak)
 
 
-def _save(out: Path, xs: list, os: list, forced: list, mover: list, values: list, results: list) -> None:
+def _save(
+    out: Path, xs: list, os: list, forced: list, mover: list, values: list, results: list, tiebreak: bool
+) -> None:
     np.savez_compressed(
         out,
+        tiebreak=np.full(len(mover), tiebreak, np.uint8),
         xs=np.array(xs, np.uint16),
         os=np.array(os, np.uint16),
         forced=np.array(forced, np.int8),
@@ -156,17 +160,20 @@ def _save(out: Path, xs: list, os: list, forced: list, mover: list, values: list
 
 
 def load(paths: list[Path]) -> dict[str, np.ndarray]:
-    parts = [np.load(p) for p in paths]
-    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0].files}
+    parts = [dict(np.load(p)) for p in paths]
+    for p in parts:
+        p.setdefault("tiebreak", np.zeros(len(p["mover"]), np.uint8))
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
 
 
-def train(data_paths: list[Path], out: Path, epochs: int, seed: int, mix: float) -> None:
+def train(data_paths: list[Path], out: Path, epochs: int, seed: int, mix: float, hidden: int) -> None:
     d = load(data_paths)
     n = len(d["mover"])
     target = (mix * d["value"] + (1 - mix) * d["result"]).astype(np.float32)
     xs, os, forced, mover = d["xs"].astype(np.int64), d["os"].astype(np.int64), d["forced"].astype(np.int64), d["mover"]
     images = [symmetric_arrays(xs, os, forced, s) for s in range(8)]
-    inputs = np.concatenate([features(mx, mo, f, mover) for mx, mo, f in images])
+    # 0/1 features as bytes (a quarter of the memory of floats), made floats a batch at a time.
+    inputs = np.concatenate([features(mx, mo, f, mover, d["tiebreak"]).astype(np.uint8) for mx, mo, f in images])
     targets = np.tile(target, 8)
     rng = np.random.default_rng(seed)
     # Games, not positions, should separate training from validation; positions of one
@@ -174,9 +181,9 @@ def train(data_paths: list[Path], out: Path, epochs: int, seed: int, mix: float)
     split = int(0.95 * n)
     val_idx = np.concatenate([np.arange(split, n) + k * n for k in range(8)])
     train_idx = np.concatenate([np.arange(0, split) + k * n for k in range(8)])
-    w1 = (rng.standard_normal((N_FEATURES, HIDDEN)) * np.sqrt(1 / 30)).astype(np.float32)
-    b1 = np.zeros(HIDDEN, np.float32)
-    w2 = (rng.standard_normal(HIDDEN) * np.sqrt(1 / HIDDEN)).astype(np.float32)
+    w1 = (rng.standard_normal((N_FEATURES, hidden)) * np.sqrt(1 / 30)).astype(np.float32)
+    b1 = np.zeros(hidden, np.float32)
+    w2 = (rng.standard_normal(hidden) * np.sqrt(1 / hidden)).astype(np.float32)
     b2 = np.float32(0)
     params = [w1, b1, w2, np.array([b2], np.float32)]
     m = [np.zeros_like(p) for p in params]
@@ -185,11 +192,12 @@ def train(data_paths: list[Path], out: Path, epochs: int, seed: int, mix: float)
     batch = 1024
 
     def forward(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        pre = x @ params[0] + params[1]
+        pre = x.astype(np.float32) @ params[0] + params[1]
         h = np.clip(pre, 0, 1)
         y = np.tanh(h @ params[2] + params[3][0])
         return pre, h, y
 
+    best_mse, best = float("inf"), params
     for epoch in range(epochs):
         order = rng.permutation(train_idx)
         for start in range(0, len(order), batch):
@@ -200,7 +208,7 @@ def train(data_paths: list[Path], out: Path, epochs: int, seed: int, mix: float)
             g_w2 = h.T @ dy
             g_b2 = np.array([dy.sum()], np.float32)
             dh = np.outer(dy, params[2]) * ((pre > 0) & (pre < 1))
-            g_w1 = x.T @ dh
+            g_w1 = x.T.astype(np.float32) @ dh
             g_b1 = dh.sum(0)
             step += 1
             for k, g in enumerate((g_w1, g_b1, g_w2, g_b2)):
@@ -210,21 +218,24 @@ def train(data_paths: list[Path], out: Path, epochs: int, seed: int, mix: float)
                 vh = v[k] / (1 - beta2**step)
                 params[k] -= (lr * mh / (np.sqrt(vh) + eps)).astype(np.float32)
         lr *= 0.8
-        _, _, yv = forward(inputs[val_idx])
+        _, _, yv = forward(inputs[val_idx[:400_000]])
         _, _, yt = forward(inputs[train_idx[:200_000]])
+        val_mse = float(np.mean((yv - targets[val_idx[:400_000]]) ** 2))
         print(
             f"epoch {epoch + 1}: train mse {np.mean((yt - targets[train_idx[:200_000]]) ** 2):.4f}, "
-            f"validation mse {np.mean((yv - targets[val_idx]) ** 2):.4f} "
-            f"(predicting 0: {np.mean(targets[val_idx] ** 2):.4f})",
+            f"validation mse {val_mse:.4f} "
+            f"(predicting 0: {np.mean(targets[val_idx[:400_000]] ** 2):.4f})",
             flush=True,
         )
-    np.savez(out, w1=params[0], b1=params[1], w2=params[2], b2=params[3])
+        if val_mse < best_mse:  # the weights of the best epoch on the held-out games are kept
+            best_mse, best = val_mse, [p.copy() for p in params]
+    np.savez(out, w1=best[0], b1=best[1], w2=best[2], b2=best[3])
 
 
 # ---- export -----------------------------------------------------------------------------
 
 
-def export(net_path: Path, header: Path, command: str) -> None:
+def export(net_path: Path, header: Path, command: str, recipe: list[str]) -> None:
     net = np.load(net_path)
     w1, b1, w2, b2 = net["w1"], net["b1"], net["w2"], float(net["b2"][0])
 
@@ -235,9 +246,10 @@ def export(net_path: Path, header: Path, command: str) -> None:
     def row(values: np.ndarray) -> str:
         return ", ".join(literal(v) for v in values)
 
+    steps = recipe or [command]
     lines = [
         "// Generated by scripts/train_ultimate_eval.py: do not edit. Reproduce with",
-        f"//   {command}",
+        *[f"//   {step}" for step in steps],
         "// (see the script's docstring for the whole pipeline).",
         "#pragma once",
         "",
@@ -269,22 +281,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--iterations", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", type=Path, required=True)
+    p.add_argument("--tiebreak", action="store_true", help="play CodinGame's scoring (Ultimate(tiebreak=True))")
     p = sub.add_parser("train")
     p.add_argument("--data", type=Path, nargs="+", required=True)
     p.add_argument("--out", type=Path, required=True)
     p.add_argument("--epochs", type=int, default=8)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--mix", type=float, default=0.5, help="weight of the search's value against the result")
+    p.add_argument("--hidden", type=int, default=HIDDEN, help="neurons of the hidden layer")
     p = sub.add_parser("export")
     p.add_argument("--net", type=Path, required=True)
     p.add_argument("--header", type=Path, default=HEADER)
+    p.add_argument("--recipe", action="append", default=[], help="a command of the pipeline, for the header")
     args = parser.parse_args(argv)
     if args.step == "selfplay":
-        selfplay(args.games, args.iterations, args.seed, args.out)
+        selfplay(args.games, args.iterations, args.seed, args.out, args.tiebreak)
     elif args.step == "train":
-        train(args.data, args.out, args.epochs, args.seed, args.mix)
+        train(args.data, args.out, args.epochs, args.seed, args.mix, args.hidden)
     else:
-        export(args.net, args.header, "python scripts/train_ultimate_eval.py " + " ".join(sys.argv[1:]))
+        export(args.net, args.header, "python scripts/train_ultimate_eval.py " + " ".join(sys.argv[1:]), args.recipe)
     return 0
 
 

@@ -33,7 +33,7 @@ def features(game):
     me = int(game.to_move)
     xs, os = game.board_marks()
     own, theirs = (xs, os) if me == 0 else (os, xs)
-    f = np.zeros(199)
+    f = np.zeros(200)
     for b in range(9):
         for c in range(9):
             f[9 * b + c] = own[b] >> c & 1
@@ -44,6 +44,7 @@ def features(game):
         f[171 + b] = state == yours
         f[180 + b] = state == BoardState.DRAWN
     f[189 + (9 if game.forced_board is None else game.forced_board)] = 1
+    f[199] = game.tiebreak
     return f
 
 
@@ -51,7 +52,7 @@ def features(game):
 @pytest.mark.parametrize("seed", range(40))
 def test_evaluation_is_the_network_of_the_documented_features(seed):
     w1, b1, w2, b2 = read_weights()
-    game = random_game(Ultimate, seed, seed * 3 % 61)
+    game = random_game(lambda: Ultimate(tiebreak=seed % 2 == 1), seed, seed * 3 % 61)
     if game.is_over():
         pytest.skip("the random game ended")
     h = np.clip(features(game) @ w1 + b1, 0, 1)

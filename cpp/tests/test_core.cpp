@@ -2,6 +2,7 @@
 // solver's known values, through the same templates Python uses.
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -114,6 +115,42 @@ int main() {
     }
     check(same, "Ultimate symmetric_hash(s) == symmetric(s).hash()");
   }
+
+#ifndef NOUGHTS_NO_EVALUATION
+  // Ultimate's evaluate_moves (hooks.hpp, HasEvaluateMoves) against playing
+  // each move and evaluating the position reached, over random positions.
+  {
+    Rng rng(29);
+    bool same = true;
+    int ends = 0;
+    for (int game = 0; game < 400; ++game) {
+      Ultimate u(game % 2 == 1);
+      const int plies = static_cast<int>(rng.below(75));
+      for (int i = 0; i < plies && !u.outcome().over(); ++i) u.play_random(rng);
+      if (u.outcome().over()) continue;
+      Ultimate::MoveList moves{};
+      u.legal_moves(moves);
+      std::vector<Move> ms(moves.begin(), moves.end());
+      std::vector<float> values(ms.size());
+      u.evaluate_moves(ms, values);
+      for (std::size_t i = 0; i < ms.size(); ++i) {
+        Ultimate child = u;
+        child.play(ms[i]);
+        float expected;
+        if (child.outcome().over()) {
+          ++ends;
+          const int vx = child.outcome().value_for_x();
+          expected = static_cast<float>(u.to_move() == Player::X ? vx : -vx);
+        } else {
+          expected = -child.evaluate();
+        }
+        same = same && std::abs(values[i] - expected) < 1e-4f;
+      }
+    }
+    check(same && ends > 0, "Ultimate evaluate_moves == -evaluate() after each move (" + std::to_string(ends) +
+                                " game-ending moves among them)");
+  }
+#endif
 
   // Ultimate's hooks (search/hooks.hpp) against playing the moves out, over
   // random positions: play_random and random_move draw list[rng.below(size)];
@@ -397,7 +434,9 @@ int main() {
   }
 
   // Ultimate's MCTS prior discourages exactly the moves after which the
-  // opponent may play anywhere, unless the move wins the game.
+  // opponent may play anywhere, unless the move wins the game, and in the
+  // opening, sent to an empty board, the moves that do not send the
+  // opponent back to it.
   {
     Rng rng(12);
     bool exact = true;
@@ -410,12 +449,17 @@ int main() {
       for (Move m : moves) {
         Ultimate c = u;
         c.play(m);
-        const bool expected = !c.outcome().over() && c.forced_board() < 0;
+        const bool sent_to_empty = u.forced_board() >= 0 && u.marks(Player::X, u.forced_board()) == 0 &&
+                                   u.marks(Player::O, u.forced_board()) == 0;
+        const bool sends_back = c.forced_board() == u.forced_board();
+        const bool free_move = !c.outcome().over() && c.forced_board() < 0;
+        const bool expected = free_move || (u.ply() <= Ultimate::kSendBackPlies && sent_to_empty && !sends_back);
         const bool wins = c.outcome().winner() == u.to_move();
         exact = exact && (u.is_discouraged(m) == expected || (!wins && c.outcome().over() && u.is_discouraged(m)));
       }
     }
-    check(exact, "Ultimate is_discouraged: the moves that give a free move, never a winning one");
+    check(exact, "Ultimate is_discouraged: the moves that give a free move or, in the opening, do not send back; "
+                 "never a winning one");
   }
 
   // One numbering of the square's symmetries: the 3x3 board that Ultimate and

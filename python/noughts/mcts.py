@@ -24,10 +24,21 @@ from noughts._numbers import as_int, whole_number
 from noughts.errors import InvalidOptionError
 from noughts.registry import GameInfo, info_of
 
-__all__ = ["DEFAULT_C", "DEFAULT_MAX_NODES", "GameRecord", "MCTS", "MatchResult", "MoveStats", "SearchResult", "match"]
+__all__ = [
+    "DEFAULT_C",
+    "DEFAULT_MAX_NODES",
+    "DEFAULT_MINIMAX",
+    "GameRecord",
+    "MCTS",
+    "MatchResult",
+    "MoveStats",
+    "SearchResult",
+    "match",
+]
 
 #: The default UCT exploration constant, for rewards +1 / 0 / -1.
 DEFAULT_C = 1.0
+DEFAULT_MINIMAX = 0.6
 #: The default bound on tree nodes (24 bytes each: 192 MiB when full), all threads together.
 DEFAULT_MAX_NODES = 1 << 23
 
@@ -86,6 +97,12 @@ def _check_int(name: str, value: Any, minimum: int, *, counted: bool = True) -> 
     if counted and number >= 2**63:
         raise InvalidOptionError(f"{name} must be below 2**63, not {number}")
     return number
+
+
+def _check_weight(name: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise InvalidOptionError(f"{name} must be a number from 0 to 1, not {value!r}")
+    return float(value)
 
 
 def check_c(value: Any) -> float:
@@ -156,8 +173,14 @@ class MCTS:
             uniformly random moves.
         prior_visits: the virtual losses a move the game discourages starts with (Ultimate:
             a move that gives the opponent a free move), with heuristics; 0 for none.
-        evaluation: value each new leaf by the mean of the game's learned evaluation
-            (Ultimate) and a rollout; off by default (no clear gain yet, docs/mcts.md).
+        evaluation: value nodes by the game's learned evaluation (Ultimate) instead of
+            rollouts: the children of a node are evaluated when it is expanded, and the
+            best of them is backed up as a minimax (docs/mcts.md). Games without an
+            evaluation ignore it.
+        minimax: with evaluation, the weight in [0, 1] of a move's backed-up minimax
+            value against its mean result when selecting moves.
+        rollout_weight: with evaluation, the weight in [0, 1] of a rollout's result in the
+            value of a new leaf (0: the evaluations alone).
         iterations, seconds: the default budget of search(), best_move() and calls.
     """
 
@@ -172,6 +195,8 @@ class MCTS:
         heuristics: bool = True,
         evaluation: bool = False,
         prior_visits: int = 10,
+        minimax: float = DEFAULT_MINIMAX,
+        rollout_weight: float = 0.0,
         iterations: int | None = None,
         seconds: float | None = None,
     ) -> None:
@@ -197,6 +222,8 @@ class MCTS:
         self.prior_visits = _check_int("prior_visits", prior_visits, 0)
         if self.prior_visits > 1000:
             raise InvalidOptionError(f"prior_visits must be between 0 and 1000, not {prior_visits}")
+        self.minimax = _check_weight("minimax", minimax)
+        self.rollout_weight = _check_weight("rollout_weight", rollout_weight)
         self.iterations = iterations
         self.seconds = seconds
         self._searchers: dict[Any, Any] = {}
@@ -208,6 +235,8 @@ class MCTS:
         extra = "" if self.heuristics else ", heuristics=False"
         extra += f", prior_visits={self.prior_visits}" if self.prior_visits != 10 else ""
         extra += ", evaluation=True" if self.evaluation else ""
+        extra += f", minimax={self.minimax}" if self.minimax != DEFAULT_MINIMAX else ""
+        extra += f", rollout_weight={self.rollout_weight}" if self.rollout_weight else ""
         return (
             f"noughts.MCTS(seed={self.seed}, c={self.c}, threads={self.threads}, max_nodes={self.max_nodes}"
             f"{extra}{budget})"
@@ -226,6 +255,8 @@ class MCTS:
                 self.heuristics,
                 self.evaluation,
                 self.prior_visits,
+                self.minimax,
+                self.rollout_weight,
             )
             self._searchers[info.name] = searcher
         return searcher

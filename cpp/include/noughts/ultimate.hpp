@@ -17,6 +17,7 @@
 #include <bit>
 #include <cstring>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -154,17 +155,25 @@ class Ultimate {
   // single-file CodinGame bot leaves it out (NOUGHTS_NO_EVALUATION): its
   // weights would not fit CodinGame's limit on a source file.
   float evaluate() const noexcept;
+  // The values for the player to move of the positions after each of
+  // `moves` (see HasEvaluateMoves): one hidden layer shared by all of them.
+  void evaluate_moves(std::span<const Move> moves, std::span<float> values) const noexcept;
 #endif
 
   // The MCTS prior: a move that gives the opponent a free move (it sends
   // them to a decided board, or closes the board it sends them to) is
   // discouraged, since a free move is worth much to the player who gets it.
-  // A move that wins the game is never discouraged.
+  // In the opening (the first kSendBackPlies plies), sent to an empty board,
+  // every move but the one that sends the opponent back to that same board
+  // is discouraged too: the opponent's answer then lands in a board the
+  // mover already leads. A move that wins the game is never discouraged.
+  static constexpr int kSendBackPlies = 20;
   bool is_discouraged(Move m) const noexcept {
     const int b = m / 9, c = m - 9 * b, p = ply_ & 1;
     const bool wins_board = board3::kHasLine[marks_[p][b] | 1u << c];
     if (wins_board && board3::kHasLine[won_[p] | 1u << b]) return false;
     if (decided_ >> c & 1) return true;
+    if (ply_ <= kSendBackPlies && occupied(b) == 0 && sent_ == b) return c != b;
     return c == b && (wins_board || open_cells_[b] == 1);
   }
 

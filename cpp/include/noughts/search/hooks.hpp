@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <concepts>
 #include <cstdint>
+#include <span>
 
 #include "noughts/game.hpp"
 #include "noughts/rng.hpp"
@@ -47,11 +48,22 @@ concept HasDiscouraged = requires(const G& g, Move m) {
 };
 
 // The game's own value of a position for the player to move, -1 (lost) ..
-// +1 (won), which MCTS averages with a rollout's result for a new leaf (with
-// MctsConfig::evaluation); called only on positions that are not over.
+// +1 (won), with which MCTS values new nodes instead of rolling them out
+// (with MctsConfig::evaluation); called only on positions that are not over.
 template <class G>
 concept HasEvaluate = requires(const G& g) {
   { g.evaluate() } -> std::convertible_to<float>;
+};
+
+// The values of the positions after each of `moves` (legal moves of a
+// position that is not over) for the player to move here: what playing the
+// move and calling evaluate() would give, seen from this side (within float
+// rounding), or the exact result (+1 / 0 / -1) for a move that ends the
+// game. MCTS values all the children of a node at once with it; a game
+// offers it when that is much cheaper than one evaluate() a child.
+template <class G>
+concept HasEvaluateMoves = requires(const G& g, std::span<const Move> moves, std::span<float> values) {
+  g.evaluate_moves(moves, values);
 };
 
 // ---- the exact solver (search/solver.hpp) -----------------------------------

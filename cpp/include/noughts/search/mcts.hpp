@@ -74,8 +74,10 @@ struct MctsConfig {
   std::uint64_t seed = 0;
   bool reuse = true;                     // keep the subtree of the new root between searches
   bool heuristics = true;                // use the game's rollout policy where it has one
-  bool evaluation = false;               // average the game's evaluation (where it has one) into each rollout's result
+  bool evaluation = false;               // value nodes by the game's evaluation (where it has one), not rollouts
   std::uint32_t prior_visits = 10;       // virtual losses of a move the game discourages (with heuristics)
+  double minimax = 0.6;                  // with evaluation: weight of the evaluations' minimax against the mean
+  double rollout_weight = 0;             // with evaluation: weight of a rollout in a new leaf's value
 };
 
 struct MctsBudget {
@@ -203,9 +205,10 @@ class MctsTree {
   static constexpr std::uint32_t kMaxVisits = std::numeric_limits<std::int32_t>::max() - 1;
 
   MctsTree(std::uint64_t seed, std::uint32_t capacity, double c, bool heuristics = true, bool evaluation = false,
-           std::uint32_t prior_visits = 0)
-      : rng_(seed), capacity_(capacity), c_(static_cast<float>(c)), evaluate_(evaluation),
-        prior_visits_(heuristics ? prior_visits : 0) {
+           std::uint32_t prior_visits = 0, double minimax = 0.6, double rollout_weight = 0)
+      : rng_(seed), capacity_(capacity), c_(static_cast<float>(c)), evaluate_(evaluation && kCanEvaluate),
+        prior_visits_(heuristics ? prior_visits : 0), minimax_(static_cast<float>(minimax)),
+        rollout_weight_(static_cast<float>(rollout_weight)) {
     path_.resize(128);
     if constexpr (requires { rollout_.use_policy; }) rollout_.use_policy = heuristics;
   }
@@ -234,6 +237,7 @@ class MctsTree {
   void reset(const G& position) {
     nodes_.clear();
     nodes_.push_back(MctsNode{});
+    evals_.assign(evaluate_ ? 1 : 0, 0.0f);
     if (nodes_.capacity() < 4096) nodes_.reserve(std::min<std::uint32_t>(capacity_, 1u << 16));
     root_pos_ = position;
     root_player_ = position.to_move();
@@ -284,6 +288,7 @@ class MctsTree {
 
  private:
   static constexpr std::size_t kNoDraw = static_cast<std::size_t>(-1);
+  static constexpr bool kCanEvaluate = HasEvaluate<G> || HasEvaluateMoves<G>;
 
   struct Step {
     std::uint32_t node;
@@ -296,9 +301,9 @@ class MctsTree {
 
   void ensure_root_expanded() {
     if (nodes_[0].first != 0) return;
-    if (!expand(0, root_pos_)) {  // only after reuse filled the pool: start afresh, which always fits
+    if (!expand(0, root_pos_, root_player_)) {  // only after reuse filled the pool: start afresh, which always fits
       reset(G(root_pos_));
-      expand(0, root_pos_);
+      expand(0, root_pos_, root_player_);
     }
   }
 
@@ -344,11 +349,23 @@ class MctsTree {
           proved = true;
           break;
         }
+        if (evaluate_ && rollout_weight_ < 1) {
+          // With evaluation a leaf is expanded at once, its children valued
+          // by the game, and it is worth the best of them (its own value from
+          // its parent's expansion when the pool is full), mixed with a
+          // rollout's result when asked. Valued by rollouts alone, it waits
+          // for its second visit like any leaf: its value in the minimax is
+          // its evaluation until then.
+          expand(idx, g, path[len - 1].mover);
+          vx = signed_for(path[len - 1].mover, evals_[idx]);
+          if (rollout_weight_ > 0) vx += rollout_weight_ * (leaf_value(g) - vx);
+          break;
+        }
         if (n.visits == 0 || full_) {
           vx = leaf_value(g);
           break;
         }
-        if (!expand(idx, g)) {
+        if (!expand(idx, g, path[len - 1].mover)) {
           vx = leaf_value(g);
           break;
         }
@@ -374,9 +391,9 @@ class MctsTree {
     backup(path, len, vx, proved, drawn_above);
   }
 
-  // Adds the children of node idx (position g). False, and the pool marked
-  // full, when they do not fit.
-  bool expand(std::uint32_t idx, const G& g) {
+  // Adds the children of node idx (position g, reached by a move of
+  // `mover`). False, and the pool marked full, when they do not fit.
+  bool expand(std::uint32_t idx, const G& g, Player mover) {
     typename G::MoveList moves;
     g.legal_moves(moves);
     const auto k = static_cast<std::uint32_t>(moves.size());
@@ -421,7 +438,65 @@ class MctsTree {
     nodes_[idx].first = first;
     nodes_[idx].count = static_cast<std::uint8_t>(k);
     nodes_[idx].tried = static_cast<std::uint8_t>(discouraged);
+    if (evaluate_) evaluate_children(idx, g, mover);
     return true;
+  }
+
+  // Values the new children of node idx by the game's evaluation, for the
+  // player to move at idx, and node idx by the best of them (for `mover`,
+  // who moved into it). A child starts with its evaluation as its value and
+  // the exploration of a node visited once; every child counts as tried, so
+  // selection goes by value from the first visit on instead of trying each
+  // child once.
+  void evaluate_children(std::uint32_t idx, const G& g, Player mover) {
+    MctsNode& n = nodes_[idx];
+    const std::uint32_t first = n.first, k = n.count;
+    std::array<Move, G::kMaxActions> moves;
+    std::array<float, G::kMaxActions> values;
+    for (std::uint32_t i = 0; i < k; ++i) moves[i] = nodes_[first + i].move;
+    const std::span<const Move> ms(moves.data(), k);
+    const std::span<float> vs(values.data(), k);
+    if constexpr (HasEvaluateMoves<G>) {
+      g.evaluate_moves(ms, vs);
+    } else if constexpr (HasEvaluate<G>) {
+      const Player me = g.to_move();
+      for (std::uint32_t i = 0; i < k; ++i) {
+        G child = g;
+        child.play(moves[i]);
+        const Outcome o = child.outcome();
+        const float v = o.over() ? static_cast<float>(o.value_for_x()) : (child.to_move() == Player::X ? 1.0f : -1.0f) * child.evaluate();
+        vs[i] = me == Player::X ? v : -v;
+      }
+    }
+    evals_.resize(first + k);
+    float best = -1.0f;
+    for (std::uint32_t i = 0; i < k; ++i) {
+      MctsNode& ch = nodes_[first + i];
+      evals_[first + i] = values[i];
+      best = std::max(best, values[i]);
+      if (ch.visits == 0) {
+        ch.q = values[i];
+        ch.spread = 1.0f;
+      } else {
+        ch.q = blend(ch.score / static_cast<float>(ch.visits), values[i]);
+      }
+    }
+    n.tried = static_cast<std::uint8_t>(k);
+    evals_[idx] = mover == g.to_move() ? best : -best;
+  }
+
+  float blend(float mean, float minimax) const noexcept { return (1.0f - minimax_) * mean + minimax_ * minimax; }
+
+  // The minimax of node idx's children's values, for `mover`, who moved
+  // into it; `to_move` is the player to move there.
+  float minimax_of(std::uint32_t idx, Player mover, Player to_move) const noexcept {
+    const MctsNode& n = nodes_[idx];
+    float best = -1.0f;
+    for (std::uint32_t c = n.first, end = n.first + n.count; c < end; ++c) {
+      const int p = nodes_[c].proof;
+      best = std::max(best, p == kMctsUnproven ? evals_[c] : static_cast<float>(p));
+    }
+    return mover == to_move ? best : -best;
   }
 
   // UCT. Untried children come first, in random order (drawn lazily: the
@@ -467,19 +542,8 @@ class MctsTree {
     return pick;
   }
 
-  // What a leaf that is not over is worth for X: the result of a rollout,
-  // averaged with the game's evaluation when it has one and it is asked for
-  // (the evaluation's bias and the rollout's noise partly cancel).
-  float leaf_value(const G& g) {
-    if constexpr (HasEvaluate<G>) {
-      if (evaluate_) {
-        const float v = g.evaluate();
-        const float r = static_cast<float>(rollout_(g, rng_).value_for_x());
-        return 0.5f * ((g.to_move() == Player::X ? v : -v) + r);
-      }
-    }
-    return static_cast<float>(rollout_(g, rng_).value_for_x());
-  }
+  // What a leaf that is not over is worth for X, by a rollout.
+  float leaf_value(const G& g) { return static_cast<float>(rollout_(g, rng_).value_for_x()); }
 
   static constexpr float signed_for(Player p, float value_for_x) noexcept {
     return p == Player::X ? value_for_x : -value_for_x;
@@ -496,6 +560,11 @@ class MctsTree {
       if (n.proof == kMctsUnproven) {
         n.q = n.score / static_cast<float>(n.visits);
         n.spread = mcts_detail::inverse_sqrt(n.visits);
+        if (evaluate_) {
+          // The path's nodes below have new values: so may this one.
+          if (i + 1 < len && n.first != 0) evals_[s.node] = minimax_of(s.node, s.mover, path[i + 1].mover);
+          n.q = blend(n.q, evals_[s.node]);
+        }
       }
       if (proved && i > 0) proved = try_prove(path[i - 1], s.mover, n.proof);
     }
@@ -559,18 +628,23 @@ class MctsTree {
         if (nodes_[c].first != 0) todo.push_back(c);
     }
     std::vector<MctsNode> kept;
+    std::vector<float> kept_evals;
     kept.reserve(size);
     kept.push_back(nodes_[r]);
+    if (evaluate_) kept_evals.reserve(size), kept_evals.push_back(evals_[r]);
     for (std::size_t i = 0; i < kept.size(); ++i) {
       const MctsNode n = kept[i];
       if (n.first == 0) continue;
       kept[i].first = static_cast<std::uint32_t>(kept.size());
       kept.insert(kept.end(), nodes_.begin() + n.first, nodes_.begin() + n.first + n.count);
+      if (evaluate_) kept_evals.insert(kept_evals.end(), evals_.begin() + n.first, evals_.begin() + n.first + n.count);
     }
     nodes_ = std::move(kept);
+    evals_ = std::move(kept_evals);
   }
 
   std::vector<MctsNode> nodes_;
+  std::vector<float> evals_;  // with evaluation: node i's value from the evaluations (minimax), for its mover
   std::vector<Step> path_;
   G root_pos_{};
   Player root_player_ = Player::X;
@@ -580,6 +654,8 @@ class MctsTree {
   bool full_ = false;
   bool evaluate_ = false;
   std::uint32_t prior_visits_ = 0;
+  float minimax_ = 0.6f;
+  float rollout_weight_ = 0;
   [[no_unique_address]] Rollout rollout_{};
 };
 
@@ -609,7 +685,8 @@ class Mcts {
       // Tree 0 uses the seed itself; the others get well-separated streams.
       const std::uint64_t seed = t == 0 ? config.seed : bits::mix(config.seed ^ (0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(t)));
       trees_.push_back(
-          std::make_unique<Tree>(seed, capacity, config.c, config.heuristics, config.evaluation, config.prior_visits));
+          std::make_unique<Tree>(seed, capacity, config.c, config.heuristics, config.evaluation, config.prior_visits,
+                                 config.minimax, config.rollout_weight));
     }
   }
 
