@@ -357,6 +357,7 @@ class ProofNumberSearch {
   static constexpr std::uint64_t kOSalt = 0x9e3779b97f4a7c15ULL;
 
   const Entry* find(std::uint64_t key) const noexcept {
+    if (key == 0) return nullptr;  // the mark of an empty slot, never a stored key
     const std::size_t mask = table_.size() - 1;
     for (int w = 0; w < kWays; ++w) {
       const Entry& e = table_[(key + w) & mask];
