@@ -259,10 +259,15 @@ class ProofNumberSearch {
     if ((++nodes_ & 1023) == 0) check_limits();
     const std::uint64_t nodes_before = nodes_;
     const bool or_node = g.to_move() == target_;
-    Numbers n = evaluate(g, state);
-    if (n.solved()) {
-      store(key, n, 1);
-      return n;
+    // Below the root a node is searched only after its evaluation left it
+    // open (a solved one goes to the table and is never searched).
+    Numbers n;
+    if (depth == 0) {
+      n = evaluate(g, state);
+      if (n.solved()) {
+        store(key, n, 1);
+        return n;
+      }
     }
 
     // The moves worth searching: the tactics' list (the moves they drop lose
