@@ -122,17 +122,6 @@ struct SearchStateOf<G> {
   using type = typename G::SearchState;
 };
 
-// The position's immediate facts and the moves worth searching (Tactics in
-// game.hpp), given its search state: wins in one, losses in one or two,
-// who can still win, the moves left to search in legal_moves() order and an
-// ordering hint for each (0 .. 2^14 - 1, higher first). A game with it is
-// searched without playing every move up front.
-template <class G>
-concept HasTactics =
-    requires(const G& g, typename G::MoveList& moves, int* hints, const typename SearchStateOf<G>::type& s) {
-      { g.tactics(moves, hints, s) } -> std::same_as<Tactics>;
-    };
-
 // The key of a position in a search table: its canonical key (the same for
 // every symmetric image) when `symmetry`, else its hash. From the search
 // state where the game has one, else from canonical_hash, else the smallest
@@ -153,5 +142,16 @@ std::uint64_t canonical_key(const G& g, const typename SearchStateOf<G>::type& s
     return best;
   }
 }
+
+// The position's immediate facts and the moves worth searching (Tactics in
+// game.hpp), given its search state: wins in one, losses in one or two,
+// who can still win, the moves left to search in legal_moves() order and an
+// ordering hint for each (0 .. 2^14 - 1, higher first). A game with it is
+// searched without playing every move up front.
+template <class G>
+concept HasTactics =
+    requires(const G& g, typename G::MoveList& moves, int* hints, const typename SearchStateOf<G>::type& s) {
+      { g.tactics(moves, hints, s) } -> std::same_as<Tactics>;
+    };
 
 }  // namespace noughts
