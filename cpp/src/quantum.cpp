@@ -164,11 +164,15 @@ Tactics Quantum::tactics(MoveList& moves, int* hints, const SearchState&) const 
       // Cycles first, the larger the better (a collapse settles many cells
       // and the game shortens); of those, cycles that leave the opponent a
       // losing collapse, and above all those where both of its collapses lose.
+      // Of the other pairs, those that join the larger components (the
+      // cycles they prepare collapse more cells).
       int hint = weight[a] + weight[b];
       if (closes) {
         hint += 64 + 8 * bits::count(component_[a]);
         if ((i_win >> a | i_win >> b) & 1) hint += 128;
         if (i_win >> a & i_win >> b & 1) hint += 1 << 12;
+      } else {
+        hint += 2 * bits::count(component_[a] | component_[b]);
       }
       hints[moves.size()] = hint;
       moves.push(m);
