@@ -207,9 +207,10 @@ class ProofNumberSearch {
   // ---- the search ----
 
   // What a node's immediate facts say, for the question "does target_ win?",
-  // before its moves are searched: solved, or numbers from its mobility
-  // (the mover's number of moves to search: each must fail to refute the
-  // mover, so they weigh on the number that needs all of them).
+  // before its moves are searched: solved, or numbers from its mobility.
+  // Where the question's player moves, one move may prove the node (pn 1)
+  // but every move must fail to disprove it (dn = the number of moves to
+  // search); the other way round where the opponent moves.
   Numbers evaluate(const G& g, const State& state) {
     const Player mover = g.to_move();
     const bool mine = mover == target_;
