@@ -69,18 +69,117 @@ Quantum Quantum::symmetric(int s) const noexcept {
   return g;
 }
 
-std::uint64_t Quantum::canonical_hash() const noexcept {
+Quantum::SearchState Quantum::search_state() const noexcept {
   // Each image's two words, as symmetric(s) would set them.
-  std::array<std::uint64_t, 8> cl{}, sp{};
+  SearchState state{};
   for (int c = 0; c < kCells; ++c)
     if (const auto k = static_cast<std::uint64_t>(classical(c)))
-      for (int s = 0; s < 8; ++s) cl[s] |= k << (4 * board3::kSymmetry[s][c]);
+      for (int s = 0; s < 8; ++s) state.classical[s] |= k << (4 * board3::kSymmetry[s][c]);
   for (int k = 1; k <= written_; ++k)
     if (const int p = pair_of(k); p >= 0)
-      for (int s = 0; s < 8; ++s) sp[s] |= std::uint64_t(kPairImage[s][p] + 1) << (6 * (k - 1));
-  std::uint64_t best = ~std::uint64_t{0};
-  for (int s = 0; s < 8; ++s) best = std::min(best, bits::combine(bits::mix(cl[s]), sp[s]));
-  return best;
+      for (int s = 0; s < 8; ++s) state.spooky[s] |= std::uint64_t(kPairImage[s][p] + 1) << (6 * (k - 1));
+  return state;
+}
+
+// ---------------------------------------------------------------- tactics
+
+bool Quantum::can_still_win(Player p) const noexcept {
+  if (outcome_.over()) return outcome_.winner() == p;
+  const int me = static_cast<int>(p);
+  int spare = 0;  // p's marks that may still land: spooky now, or not yet written
+  for (int k = 1; k <= 9; ++k)
+    if (mark_owner(k) == p && (k > written_ || pair_of(k) >= 0)) ++spare;
+  const std::uint16_t free = free_cells();
+  for (auto line : board3::kLines)
+    if (!(line & owned_[1 - me]) && bits::count(line & free) <= spare) return true;
+  return false;
+}
+
+Tactics Quantum::tactics(MoveList& moves, int* hints, const SearchState&) const noexcept {
+  Tactics t;
+  const Player me = to_move();
+  t.mover_can_win = can_still_win(me);
+  t.opponent_can_win = can_still_win(opponent(me));
+  moves.clear();
+  const std::uint16_t free = free_cells();
+
+  if (pending_ || (free & (free - 1)) == 0) {
+    // A collapse choice (two moves) or the last cell (one): play each out.
+    MoveList legal;
+    legal_moves(legal);
+    for (Move m : legal) {
+      Quantum child = *this;
+      child.play(m);
+      const auto w = child.outcome_.winner();
+      if (w == me) return t.kind = Tactics::WinNow, t.move = m, t;
+      if (child.outcome_.over() && w) {
+        t.dropped = 1, t.dropped_move = m;
+        continue;
+      }
+      hints[moves.size()] = 0;
+      moves.push(m);
+    }
+    if (moves.size() == 0) t.kind = Tactics::LossNow, t.move = t.dropped_move, t.dropped = 0;
+    return t;
+  }
+
+  // A spooky pair. For each cell of a component of two cells or more: who
+  // wins at once when a cycle-closing pair collapses with its new mark
+  // there (the chooser is the opponent). Only components that can complete
+  // a line are played out: every cell of the line must be in the component
+  // or hold a classical mark of the player it would be a line of.
+  std::uint16_t they_win = 0, i_win = 0, checked = 0, decisive = 0;
+  bits::for_each(free, [&](int r) {
+    const std::uint16_t comp = component_[r];
+    if (!(comp & (comp - 1))) return;
+    if (!(checked >> r & 1)) {
+      checked |= comp;
+      for (auto line : board3::kLines)
+        if (!(line & ~(comp | owned_[0])) || !(line & ~(comp | owned_[1]))) decisive |= comp;
+    }
+    if (!(decisive >> r & 1)) return;
+    Quantum child = *this;
+    child.write_pair(r, bits::lowest(comp & ~bits::bit(r)));
+    child.collapse(r);
+    if (const auto w = child.outcome_.winner()) (*w == me ? i_win : they_win) |= static_cast<std::uint16_t>(bits::bit(r));
+  });
+
+  // The hint's weight per cell: the lines through it still open to a
+  // player, 2^(that player's classical marks in the line).
+  std::array<int, kCells> weight{};
+  for (auto line : board3::kLines)
+    for (int p = 0; p < 2; ++p)
+      if (!(line & owned_[1 - p])) {
+        const int w = 1 << bits::count(line & owned_[p]);
+        bits::for_each(line & free, [&](int c) { weight[c] += w; });
+      }
+  bits::for_each(free, [&](int a) {
+    bits::for_each(free & ~(bits::bit(a + 1) - 1), [&](int b) {
+      const Move m = kPair.id[a][b];
+      const bool closes = component_[a] >> b & 1;
+      if (closes && ((they_win >> a | they_win >> b) & 1)) {
+        t.dropped = 2, t.dropped_move = m;
+        return;
+      }
+      // Cycles first, the larger the better (a collapse settles many cells
+      // and the game shortens); of those, cycles that leave the opponent a
+      // losing collapse, and above all those where both of its collapses lose.
+      // Of the other pairs, those that join the larger components (the
+      // cycles they prepare collapse more cells).
+      int hint = weight[a] + weight[b];
+      if (closes) {
+        hint += 64 + 8 * bits::count(component_[a]);
+        if ((i_win >> a | i_win >> b) & 1) hint += 128;
+        if (i_win >> a & i_win >> b & 1) hint += 1 << 12;
+      } else {
+        hint += 2 * bits::count(component_[a] | component_[b]);
+      }
+      hints[moves.size()] = hint;
+      moves.push(m);
+    });
+  });
+  if (moves.size() == 0) t.kind = Tactics::LossNext, t.move = t.dropped_move, t.dropped = 0;
+  return t;
 }
 
 // ---------------------------------------------------------------- moves

@@ -15,6 +15,7 @@
 #include "noughts/quantum.hpp"
 #include "noughts/search/perft.hpp"
 #include "noughts/search/playout.hpp"
+#include "noughts/search/proof_number.hpp"
 #include "noughts/search/mcts.hpp"
 #include "noughts/search/solver.hpp"
 #include "noughts/ultimate.hpp"
@@ -38,6 +39,25 @@ void check_perft(const G& g, const char* name, std::initializer_list<unsigned lo
   }
 }
 
+// Quantum offering only the game concept: the solver's plain path, without
+// the game's search state and tactics.
+struct PlainQuantum {
+  static constexpr int kMaxActions = noughts::Quantum::kMaxActions;
+  using MoveList = noughts::Quantum::MoveList;
+  noughts::Quantum q;
+  void legal_moves(MoveList& moves) const noexcept { q.legal_moves(moves); }
+  void play(noughts::Move m) noexcept { q.play(m); }
+  noughts::Outcome outcome() const noexcept { return q.outcome(); }
+  noughts::Player to_move() const noexcept { return q.to_move(); }
+  int ply() const noexcept { return q.ply(); }
+  std::uint64_t hash() const noexcept { return q.hash(); }
+  int num_symmetries() const noexcept { return q.num_symmetries(); }
+  PlainQuantum symmetric(int s) const noexcept { return {q.symmetric(s)}; }
+  friend bool operator==(const PlainQuantum&, const PlainQuantum&) = default;
+};
+static_assert(noughts::HasTactics<noughts::Quantum> && !noughts::HasTactics<PlainQuantum> &&
+              !noughts::HasSearchState<PlainQuantum> && !noughts::HasCanonicalHash<PlainQuantum>);
+
 }  // namespace
 
 int main() {
@@ -52,6 +72,24 @@ int main() {
   check(solve(Classic(ClassicOptions{3, 3, 3, false, true})).value_for_x == 1, "3x3 free choice is a win for X");
   check(solve(Classic(ClassicOptions{4, 6, 4, false, false, true})).value_for_x == -1,
         "gravity 6 columns x 4 rows k=4 is a win for O");
+
+  // Proof-number search, instantiated for every game: the known values, and
+  // alpha-beta's value and best moves on random Ultimate endgames.
+  check(solve_proof_number(Classic(ClassicOptions{4, 4, 3})).value_for_x == 1, "proof-number search: 4x4 k=3 is a win for X");
+  check(solve_proof_number(Classic(ClassicOptions{3, 3, 3, true})).value_for_x == 0, "proof-number search: misere 3x3 is a draw");
+  check(solve_proof_number(Quantum()).value_for_x == 1, "proof-number search: Quantum is a win for X");
+  {
+    Rng rng(31);
+    bool same = true;
+    for (int game = 0; game < 20; ++game) {
+      Ultimate u;
+      while (u.ply() < 50 && !u.outcome().over()) u.play_random(rng);
+      if (u.outcome().over()) continue;
+      const Solution a = solve(u), b = solve_proof_number(u);
+      same = same && a.value == b.value && a.best_moves == b.best_moves && b.distance == -1;
+    }
+    check(same, "proof-number search: alpha-beta's values and best moves on Ultimate endgames");
+  }
 
   // Checked play: an illegal move throws and changes nothing.
   History<Classic> h;
@@ -303,6 +341,113 @@ int main() {
       }
     }
     check(same, "Quantum canonical_hash() == the smallest symmetric(s).hash()");
+  }
+
+  // Quantum's solver hooks against playing every move out, over random
+  // positions of every stage: the search state kept a move at a time is the
+  // child's; the tactics' verdict (win at once, every move losing at once or
+  // letting the opponent win at once) holds exactly; the moves kept are the
+  // legal moves in order less the dropped ones, each of which loses in
+  // `dropped` plies; hints stay in range; a player who cannot still win
+  // never wins a random continuation.
+  {
+    Rng rng(23);
+    bool same_state = true, verdict = true, kept = true, hints_ok = true, still = true;
+    auto wins_at_once = [](const Quantum& g) {
+      Quantum::MoveList moves;
+      g.legal_moves(moves);
+      for (Move m : moves) {
+        Quantum c = g;
+        c.play(m);
+        if (c.outcome().winner() == g.to_move()) return true;
+      }
+      return false;
+    };
+    for (int game = 0; game < 3000; ++game) {
+      Quantum q;
+      const int plies = static_cast<int>(rng.below(13));
+      for (int i = 0; i < plies && !q.outcome().over(); ++i) q.play_random(rng);
+      if (q.outcome().over()) continue;
+      const auto state = q.search_state();
+      const Player me = q.to_move();
+      Quantum::MoveList legal{}, moves{};
+      q.legal_moves(legal);
+      int hints[Quantum::kMaxActions];
+      const Tactics t = q.tactics(moves, hints, state);
+      bool any_win = false, all_lose = true, all_let_win = true;
+      std::vector<Move> expected;  // the moves that neither lose at once nor let the opponent win at once
+      int loses_in = 0;            // how fast the other moves lose (0: none)
+      bool same_speed = true;
+      for (Move m : legal) {
+        Quantum c = q;
+        c.play(m);
+        same_state = same_state && q.key_of(q.search_state_after(state, m)) == c.canonical_hash() &&
+                     q.key_of(q.search_state_after(state, m)) == q.key_of(c.search_state());
+        const bool win = c.outcome().winner() == me, loss = c.outcome().over() && c.outcome().winner() == opponent(me);
+        const bool lets_win = !c.outcome().over() && c.to_move() != me && wins_at_once(c);
+        any_win = any_win || win;
+        all_lose = all_lose && loss;
+        all_let_win = all_let_win && lets_win;
+        if (loss || lets_win) {
+          same_speed = same_speed && (loses_in == 0 || loses_in == (loss ? 1 : 2));
+          loses_in = loss ? 1 : 2;
+        } else {
+          expected.push_back(m);
+        }
+      }
+      switch (t.kind) {
+        case Tactics::WinNow: {
+          Quantum c = q;
+          c.play(t.move);
+          verdict = verdict && any_win && c.outcome().winner() == me;
+          break;
+        }
+        case Tactics::LossNow: verdict = verdict && !any_win && all_lose; break;
+        case Tactics::LossNext: verdict = verdict && !any_win && !all_lose && all_let_win; break;
+        case Tactics::Search: {
+          verdict = verdict && !any_win && !(all_lose || all_let_win);
+          kept = kept && same_speed && std::vector<Move>(moves.begin(), moves.end()) == expected &&
+                 t.dropped == (expected.size() == static_cast<std::size_t>(legal.size()) ? 0 : loses_in);
+          if (t.dropped) kept = kept && std::find(expected.begin(), expected.end(), t.dropped_move) == expected.end() &&
+                                std::find(legal.begin(), legal.end(), t.dropped_move) != legal.end();
+          for (int i = 0; i < moves.size(); ++i) hints_ok = hints_ok && hints[i] >= 0 && hints[i] < (1 << 14);
+          break;
+        }
+      }
+      for (Player p : {Player::X, Player::O}) {
+        if (q.can_still_win(p)) continue;
+        for (int n = 0; n < 20; ++n) still = still && random_playout(q, rng).winner() != p;
+      }
+      const bool mover_can = q.can_still_win(me), other_can = q.can_still_win(opponent(me));
+      still = still && t.mover_can_win == mover_can && t.opponent_can_win == other_can;
+    }
+    check(same_state, "Quantum key_of(search_state_after(s, m)) == the child's canonical hash");
+    check(verdict, "Quantum tactics: WinNow, LossNow and LossNext exactly when playing the moves out says so");
+    check(kept, "Quantum tactics keep the legal moves in order less the dropped ones, which lose in `dropped` plies");
+    check(hints_ok, "Quantum tactics hints lie in 0 .. 2^14 - 1");
+    check(still, "Quantum: a player who cannot still win never wins a random continuation");
+  }
+
+  // The solver with Quantum's hooks and without them (the same game behind
+  // a wrapper that offers only the game concept): the same value, distance,
+  // best moves and move values on random positions.
+  {
+    Rng rng(29);
+    bool same = true;
+    for (int game = 0; game < 60; ++game) {
+      Quantum q;
+      const int plies = 3 + static_cast<int>(rng.below(8));
+      for (int i = 0; i < plies && !q.outcome().over(); ++i) q.play_random(rng);
+      if (q.outcome().over()) continue;
+      SolveLimits limits;
+      limits.move_values = true;
+      limits.tt_bytes = std::size_t{4} << 20;
+      const Solution a = solve(q, limits), b = solve(PlainQuantum{q}, limits);
+      same = same && a.value == b.value && a.distance == b.distance && a.best_moves == b.best_moves;
+      for (std::size_t i = 0; same && i < a.move_values.size(); ++i)
+        same = a.move_values[i].move == b.move_values[i].move && a.move_values[i].value == b.move_values[i].value;
+    }
+    check(same, "Quantum solved with its hooks and without: the same values, distances and best moves");
   }
 
   // MCTS, the same template for every game: it finds a win in one.

@@ -150,6 +150,16 @@ def solve(
     weak: bool = False,
     all_best_moves: bool = True,
 ) -> dict[str, Any]: ...
+def solve_proof_number(
+    game: _GameCore,
+    max_seconds: float = 0.0,
+    tt_mb: float = 64.0,
+    symmetry: bool = True,
+    move_values: bool = False,
+    cancel: Any = None,
+    progress: SolveProgress | None = None,
+    weak: bool = False,
+) -> dict[str, Any]: ...
 
 class SolveProgress:
     # What a running solve has proved so far, from the mover's view (bind_solver.hpp).

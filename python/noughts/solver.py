@@ -120,6 +120,10 @@ def _number(name: str, value: Any, allow_none: bool = False) -> float:
     return float(value)
 
 
+#: The searches behind ``solve(..., method=...)``.
+_METHODS = {"alphabeta": _core.solve, "pns": _core.solve_proof_number}
+
+
 def solve(
     game: Any,
     *,
@@ -131,6 +135,7 @@ def solve(
     all_best_moves: bool = True,
     stop: Any = None,
     progress: Callable[[SolveStatus], Any] | None = None,
+    method: str = "alphabeta",
 ) -> Solution:
     """Solves the game's position exactly, in C++ without the GIL.
 
@@ -151,12 +156,23 @@ def solve(
     propagates). ``progress``, a function, is called about once a second with a
     SolveStatus (nodes, elapsed time, what is proved so far); a SearchTimeout
     carries the last one as ``proven``. Raises IllegalMoveError on a finished game.
+
+    ``method`` picks the search: ``"alphabeta"`` (the default) proves the value
+    with the distance and a fastest principal variation; ``"pns"``
+    (depth-first proof-number search) proves the value and the best moves of
+    positions whose trees alpha-beta cannot finish, such as Ultimate
+    endgames, but not the distance (``distance`` is None) and its principal
+    variation keeps the value at every move without being the fastest;
+    ``all_best_moves`` is the alpha-beta's (proof-number search always gives
+    every best move), and ``weak=True`` asks it for the value only.
     """
     check_game(game, "solve")
     if stop is not None and not callable(getattr(stop, "is_set", None)):
         raise InvalidOptionError(f"stop must be a threading.Event (or have is_set()), not {stop!r}")
     if progress is not None and not callable(progress):
         raise InvalidOptionError(f"progress must be a function of a SolveStatus, not {progress!r}")
+    if method not in _METHODS:
+        raise InvalidOptionError(f"method must be one of {', '.join(map(repr, _METHODS))}, not {method!r}")
     seconds, table = _number("max_seconds", max_seconds, True), _number("tt_mb", tt_mb)
     to_move, started = game.to_move, time.monotonic()
     state = _core.SolveProgress()
@@ -166,17 +182,10 @@ def solve(
 
     poll = _Poll(stop, None if progress is None else lambda: progress(status()), 1.0)
     try:
-        raw = _core.solve(
-            game,
-            seconds,
-            table,
-            bool(symmetry),
-            bool(move_values),
-            poll,
-            state,
-            weak=bool(weak),
-            all_best_moves=bool(all_best_moves),
-        )
+        kwargs = {"weak": bool(weak)}
+        if method == "alphabeta":
+            kwargs["all_best_moves"] = bool(all_best_moves)
+        raw = _METHODS[method](game, seconds, table, bool(symmetry), bool(move_values), poll, state, **kwargs)
     except SearchTimeout as e:
         if poll.error is not None:
             raise poll.error from None

@@ -157,7 +157,52 @@ class Quantum {
   // The smallest hash() of the eight symmetric images: the solver's table
   // key, the same for every image. Computed from the marks alone: building
   // the images at every node would cost more than the rest of the search.
-  std::uint64_t canonical_hash() const noexcept;
+  std::uint64_t canonical_hash() const noexcept { return key_of(search_state()); }
+
+  // ---- solver hooks (search/hooks.hpp) ----
+  // What the solver carries down its search path: the two words hash()
+  // reads, under each of the eight symmetries, so that a spooky move (most
+  // moves) updates the canonical key by eight ORs.
+  struct SearchState {
+    std::array<std::uint64_t, 8> classical, spooky;
+  };
+  SearchState search_state() const noexcept;
+  // The state after the legal move m, from this position's: a spooky pair
+  // adds its image to each word; a collapse or the last cell is played out.
+  SearchState search_state_after(const SearchState& state, Move m) const noexcept {
+    if (m >= quantum::kPairs) {
+      Quantum child = *this;
+      child.play(m);
+      return child.search_state();
+    }
+    SearchState after = state;
+    const int shift = 6 * written_;  // the new mark is number written_ + 1
+    for (int s = 0; s < 8; ++s) after.spooky[s] |= std::uint64_t(quantum::kPairImage[s][m] + 1) << shift;
+    return after;
+  }
+  // The smallest hash() over the images (canonical_hash()).
+  std::uint64_t key_of(const SearchState& state) const noexcept {
+    std::uint64_t best = ~std::uint64_t{0};
+    for (int s = 0; s < 8; ++s) best = std::min(best, bits::combine(bits::mix(state.classical[s]), state.spooky[s]));
+    return best;
+  }
+  // Whether p can still make a line of classical marks: a line with no
+  // classical mark of the opponent whose free cells are no more than p's
+  // marks that may still land somewhere (p's spooky marks and p's marks not
+  // yet written). False: at best a draw for p.
+  bool can_still_win(Player p) const noexcept;
+  // The solver's tactical hook (Tactics in game.hpp). A spooky move never
+  // ends the game; one that closes a cycle lets the opponent choose the
+  // collapse, so it loses at once when landing the new mark in either of
+  // its cells gives the opponent the game (dropped, 2 plies). Where the
+  // mark lands decides the whole collapse (the rest of the component is a
+  // tree hanging from that cell), so the outcome is played out once per
+  // cell, not once per move. A collapse choice or the last cell is played
+  // out: it wins, loses (dropped, 1 ply) or goes on. The hint of a spooky
+  // pair: cycles first (quantum.cpp says in which order), then the lines
+  // through its cells still open to a player, each counting more the more
+  // classical marks of that player it holds.
+  Tactics tactics(MoveList& moves, int* hints, const SearchState& state) const noexcept;
 
   friend bool operator==(const Quantum& a, const Quantum& b) noexcept {
     return a.classical_ == b.classical_ && a.spooky_ == b.spooky_;

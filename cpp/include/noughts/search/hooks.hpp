@@ -4,6 +4,7 @@
 // what its comment says (tests compare each game's hooks with the plain
 // path: the same draws, keys, values and nodes).
 #pragma once
+#include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <span>
@@ -120,6 +121,27 @@ template <HasSearchState G>
 struct SearchStateOf<G> {
   using type = typename G::SearchState;
 };
+
+// The key of a position in a search table: its canonical key (the same for
+// every symmetric image) when `symmetry`, else its hash. From the search
+// state where the game has one, else from canonical_hash, else the smallest
+// hash of the images.
+template <Game G>
+std::uint64_t canonical_key(const G& g, const typename SearchStateOf<G>::type& state, bool symmetry) noexcept {
+  if (!symmetry) return g.hash();
+  if constexpr (HasSearchState<G>) {
+    return g.key_of(state);
+  } else if constexpr (HasCanonicalHash<G>) {
+    return g.canonical_hash();
+  } else {
+    std::uint64_t best = g.hash();
+    for (int s = 1; s < g.num_symmetries(); ++s) {
+      if constexpr (HasSymmetricHash<G>) best = std::min<std::uint64_t>(best, g.symmetric_hash(s));
+      else best = std::min<std::uint64_t>(best, g.symmetric(s).hash());
+    }
+    return best;
+  }
+}
 
 // The position's immediate facts and the moves worth searching (Tactics in
 // game.hpp), given its search state: wins in one, losses in one or two,

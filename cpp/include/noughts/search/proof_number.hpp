@@ -1,0 +1,453 @@
+// Depth-first proof-number search (df-pn), written once for every game:
+// the exact solver's second method, for positions whose trees are too wide
+// and deep for alpha-beta to finish (Ultimate endgames).
+//
+// Each question is binary: "does player p win?". A node where p moves is an
+// OR node (one winning move proves it), one where the opponent moves an AND
+// node (every move must lose for them). A node's proof number is how many
+// leaves at least must still be proved to prove it, its disproof number how
+// many to disprove it; df-pn always works below the most-proving node, with
+// thresholds that send it back up only when a sibling has become more
+// promising, and keeps every node's numbers in a transposition table keyed
+// by the position's canonical key. The game is a tree of growing positions
+// (no move repeats a position), so the table needs no care for cycles.
+//
+// The value of a position is two questions: "does the mover win?" (+1), and
+// if not, "does the opponent win?" (-1; else a draw). Games where the same
+// player moves twice (Quantum's collapse choice) need nothing special: a
+// node is OR or AND by who moves there. The game's hooks (search/hooks.hpp)
+// settle nodes at once where they can: the tactics, can_win_now and
+// can_still_win.
+#pragma once
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "noughts/errors.hpp"
+#include "noughts/game.hpp"
+#include "noughts/search/hooks.hpp"
+#include "noughts/search/solver.hpp"
+
+namespace noughts {
+
+template <Game G>
+class ProofNumberSearch {
+  using State = typename SearchStateOf<G>::type;
+  static constexpr bool kState = HasSearchState<G>;
+
+ public:
+  // "Infinite": a proved (pn 0, dn kInf) or disproved (pn kInf, dn 0) node.
+  // Sums of unsolved numbers stop just below it.
+  static constexpr std::uint32_t kInf = 1u << 30;
+
+  // `weak`: the value and one best move only (no principal variation).
+  explicit ProofNumberSearch(const SolveLimits& limits = {}, bool weak = false) : limits_(limits), weak_(weak) {
+    const std::size_t cap = std::max<std::size_t>(limits.tt_bytes / sizeof(Entry), kMinEntries);
+    max_entries_ = std::size_t{1} << (63 - std::countl_zero(static_cast<std::uint64_t>(cap)));
+    table_.assign(std::min(max_entries_, kMinEntries), Entry{});
+  }
+
+  // The value of a position that is not over, as the exact solver gives it,
+  // but without the distance (-1) and with a principal variation that keeps
+  // the value at every move (not the fastest win or slowest loss); weak, one
+  // best move and no principal variation. Throws std::invalid_argument on a
+  // finished game, SearchStopped at a limit.
+  Solution solve(const G& root) {
+    if (root.outcome().over()) throw std::invalid_argument("the game is over: there is nothing to solve");
+    start_ = std::chrono::steady_clock::now();
+    nodes_ = 0;
+    Solution s;
+    const Player me = root.to_move();
+    report_bounds(-1, 1);
+    if (wins(root, me)) {
+      s.value = 1;
+    } else {
+      report_bounds(-1, 0);
+      s.value = wins(root, opponent(me)) ? -1 : 0;
+    }
+    report_bounds(s.value, s.value);
+    s.value_for_x = me == Player::X ? s.value : -s.value;
+    s.distance = -1;
+    typename G::MoveList moves;
+    root.legal_moves(moves);
+    if (weak_ && !limits_.move_values) {
+      s.best_moves.push_back(keeping_move(root, s.value));
+      s.nodes = nodes_;
+      s.seconds = elapsed();
+      return s;
+    }
+    for (Move m : moves) {
+      G child = root;
+      child.play(m);
+      if (limits_.move_values) {
+        const int v = value_after(child, me);
+        s.move_values.push_back({m, v});
+        if (v == s.value) s.best_moves.push_back(m);
+      } else if (keeps(child, me, s.value)) {
+        s.best_moves.push_back(m);
+      }
+    }
+    std::sort(s.best_moves.begin(), s.best_moves.end());
+    std::sort(s.move_values.begin(), s.move_values.end(), [](auto& a, auto& b) { return a.move < b.move; });
+    if (!weak_) s.principal_variation = principal_variation(root, s.value);
+    s.nodes = nodes_;
+    s.seconds = elapsed();
+    return s;
+  }
+
+  // Whether p wins from g (a position that is not over) with best play.
+  bool wins(const G& g, Player p) {
+    target_ = p;
+    const State state = search_state(g);
+    const std::uint64_t key = key_for(g, state);
+    const Entry* e = find(key);
+    Numbers n = e ? Numbers{e->pn, e->dn} : Numbers{};
+    if (!n.solved()) n = mid(g, state, key, kInf, kInf, 0);
+    return n.pn == 0;
+  }
+
+  std::uint64_t nodes() const noexcept { return nodes_; }
+
+ private:
+  struct Numbers {
+    std::uint32_t pn = 1, dn = 1;
+    bool solved() const noexcept { return pn == 0 || dn == 0; }
+  };
+  struct Entry {
+    std::uint64_t key = 0;  // 0: empty (a real key of 0 is stored as 1)
+    std::uint32_t pn = 0, dn = 0;
+    std::uint64_t work = 0;  // nodes spent on it: what the replacement keeps
+  };
+  struct Child {
+    G position;
+    State state;
+    std::uint64_t key;
+    Numbers n;
+  };
+  static constexpr std::size_t kMinEntries = std::size_t{1} << 12;
+  static constexpr int kWays = 4;  // entries probed per key
+
+  static std::uint32_t add(std::uint32_t a, std::uint32_t b) noexcept {
+    if (a >= kInf || b >= kInf) return kInf;
+    return std::min<std::uint32_t>(a + b, kInf - 1);
+  }
+  // The 1 + epsilon trick (Pawlewicz and Lew): a child may grow half again
+  // past its best sibling before the search goes back up, which saves most
+  // of the re-expansions the plain "second best + 1" threshold costs (on
+  // Ultimate endgames, a quarter or all of it again prove fewer).
+  static std::uint32_t past(std::uint32_t second) noexcept {
+    if (second >= kInf) return kInf;
+    const std::uint64_t t = std::max<std::uint64_t>(std::uint64_t{second} + 1, std::uint64_t{second} * 3 / 2);
+    return static_cast<std::uint32_t>(std::min<std::uint64_t>(t, kInf));
+  }
+
+  // The value for `me` of the position after me's move (a finished game or not).
+  int value_after(const G& child, Player me) {
+    if (child.outcome().over()) {
+      const auto w = child.outcome().winner();
+      return !w ? 0 : (*w == me ? 1 : -1);
+    }
+    if (wins(child, me)) return 1;
+    return wins(child, opponent(me)) ? -1 : 0;
+  }
+  // Whether the position after me's move keeps me's value v.
+  bool keeps(const G& child, Player me, int v) {
+    if (v < 0) return true;
+    if (child.outcome().over()) {
+      const auto w = child.outcome().winner();
+      return v > 0 ? w == me : w != opponent(me);
+    }
+    return v > 0 ? wins(child, me) : !wins(child, opponent(me));
+  }
+
+  // Whether the table already shows that the position after me's move
+  // keeps me's value v (0 or 1).
+  bool known_to_keep(const G& child, Player me, int v) {
+    if (child.outcome().over()) return keeps(child, me, v);
+    target_ = v > 0 ? me : opponent(me);
+    const Entry* e = find(key_for(child, search_state(child)));
+    return e && (v > 0 ? e->pn == 0 : e->dn == 0);
+  }
+  // A move of g that keeps g's value v for its mover: one the table shows
+  // first (the proof just made left them there), else the first a search
+  // confirms; for a lost position, the first legal move (all lose).
+  Move keeping_move(const G& g, int v) {
+    typename G::MoveList moves;
+    g.legal_moves(moves);
+    if (v < 0) return moves[0];
+    const Player me = g.to_move();
+    for (int pass = 0; pass < 2; ++pass)
+      for (Move m : moves) {
+        G child = g;
+        child.play(m);
+        if (pass == 0 ? known_to_keep(child, me, v) : keeps(child, me, v)) return m;
+      }
+    return moves[0];  // not reached: a proved value has a move that keeps it
+  }
+  // Play to the end, each move keeping the value.
+  std::vector<Move> principal_variation(G g, int v) {
+    std::vector<Move> pv;
+    while (!g.outcome().over()) {
+      const Player me = g.to_move();
+      const Move chosen = keeping_move(g, v);
+      pv.push_back(chosen);
+      g.play(chosen);
+      if (!g.outcome().over() && g.to_move() != me) v = -v;
+    }
+    return pv;
+  }
+
+  // ---- the search ----
+
+  // What a node's immediate facts say, for the question "does target_ win?",
+  // before its moves are searched: solved, or numbers from its mobility.
+  // Where the question's player moves, one move may prove the node (pn 1)
+  // but every move must fail to disprove it (dn = the number of moves to
+  // search); the other way round where the opponent moves.
+  Numbers evaluate(const G& g, const State& state) {
+    const Player mover = g.to_move();
+    const bool mine = mover == target_;
+    const Numbers proved{0, kInf}, disproved{kInf, 0};
+    if constexpr (HasTactics<G>) {
+      typename G::MoveList moves;
+      std::array<int, G::kMaxActions> hints;
+      const Tactics t = g.tactics(moves, hints.data(), state);
+      if (!(mine ? t.mover_can_win : t.opponent_can_win)) return disproved;
+      switch (t.kind) {
+        case Tactics::WinNow: return mine ? proved : disproved;
+        case Tactics::LossNow:
+        case Tactics::LossNext: return mine ? disproved : proved;
+        case Tactics::Search: break;
+      }
+      return mobility(mine, moves.size());
+    } else {
+      if constexpr (HasCanStillWin<G>) {
+        if (!g.can_still_win(target_)) return disproved;
+      }
+      if constexpr (HasWinNow<G>) {
+        if (g.can_win_now()) return mine ? proved : disproved;
+      }
+      typename G::MoveList moves;
+      g.legal_moves(moves);
+      return mobility(mine, moves.size());
+    }
+  }
+  static Numbers mobility(bool mine, int moves) noexcept {
+    const auto m = static_cast<std::uint32_t>(std::max(moves, 1));
+    return mine ? Numbers{1, m} : Numbers{m, 1};
+  }
+
+  // The children of the node at `depth` live in frames_[depth], reserved once.
+  std::vector<Child>& frame(int depth) {
+    while (static_cast<int>(frames_.size()) <= depth) {
+      frames_.emplace_back();
+      frames_.back().reserve(G::kMaxActions);
+    }
+    return frames_[depth];
+  }
+
+  // Multiple iterative deepening at a node that is not over: searches below
+  // it until its proof number reaches thpn or its disproof number thdn, and
+  // returns (and stores) its numbers.
+  Numbers mid(const G& g, const State& state, std::uint64_t key, std::uint32_t thpn, std::uint32_t thdn, int depth) {
+    if ((++nodes_ & 1023) == 0) check_limits();
+    const std::uint64_t nodes_before = nodes_;
+    const bool or_node = g.to_move() == target_;
+    // Below the root a node is searched only after its evaluation left it
+    // open (a solved one goes to the table and is never searched).
+    Numbers n;
+    if (depth == 0) {
+      n = evaluate(g, state);
+      if (n.solved()) {
+        store(key, n, 1);
+        return n;
+      }
+    }
+
+    // The moves worth searching: the tactics' list (the moves they drop lose
+    // for the mover, so they neither prove an OR node nor refute an AND
+    // node), else every legal move.
+    typename G::MoveList moves;
+    if constexpr (HasTactics<G>) {
+      std::array<int, G::kMaxActions> hints;
+      g.tactics(moves, hints.data(), state);
+    } else {
+      g.legal_moves(moves);
+    }
+    std::vector<Child>& kids_vector = frame(depth);
+    kids_vector.clear();
+    for (Move m : moves) {
+      kids_vector.push_back(Child{g, search_state_after(g, state, m), 0, {}});
+      Child& c = kids_vector.back();
+      c.position.play(m);
+      const Outcome o = c.position.outcome();
+      if (o.over()) {
+        c.n = o.winner() == target_ ? Numbers{0, kInf} : Numbers{kInf, 0};
+      } else {
+        c.key = key_for(c.position, c.state);
+        // A child in the table keeps its numbers; one where the other
+        // question proved the other player's win is disproved; a new one is
+        // evaluated, and stored if that solves it (open leaves would fill
+        // the table with entries the search seldom comes back to).
+        if (const Entry* e = find(c.key)) {
+          c.n = {e->pn, e->dn};
+        } else if (const Entry* other = find(c.key ^ kOSalt); other && other->pn == 0) {
+          // The other question's proof: the other player wins here, so the
+          // question's player does not (a draw finds nothing to use).
+          c.n = {kInf, 0};
+          store(c.key, c.n, 0);
+        } else {
+          c.n = evaluate(c.position, c.state);
+          if (c.n.solved()) store(c.key, c.n, 0);
+        }
+      }
+      // A proved child settles an OR node, a disproved one an AND node.
+      if ((or_node && c.n.pn == 0) || (!or_node && c.n.dn == 0)) {
+        n = or_node ? Numbers{0, kInf} : Numbers{kInf, 0};
+        store(key, n, nodes_ - nodes_before + 1);
+        return n;
+      }
+    }
+    // Read through the buffer: deeper calls may grow frames_ and move the
+    // vector objects, not their buffers.
+    Child* kids = kids_vector.data();
+    const int count = static_cast<int>(kids_vector.size());
+
+    while (true) {
+      // OR: pn the smallest child pn, dn the sum; AND the other way round.
+      std::uint32_t sum = 0, best = kInf, second = kInf;
+      int pick = -1;
+      for (int i = 0; i < count; ++i) {
+        const std::uint32_t mine = or_node ? kids[i].n.pn : kids[i].n.dn;
+        const std::uint32_t other = or_node ? kids[i].n.dn : kids[i].n.pn;
+        sum = add(sum, other);
+        if (mine < best) {
+          second = best, best = mine, pick = i;
+        } else if (mine < second) {
+          second = mine;
+        }
+      }
+      n = or_node ? Numbers{best, sum} : Numbers{sum, best};
+      if (count == 0) n = or_node ? Numbers{kInf, 0} : Numbers{0, kInf};
+      if (n.pn >= thpn || n.dn >= thdn) break;
+      Child& c = kids[pick];
+      std::uint32_t child_pn, child_dn;
+      if (or_node) {
+        child_pn = std::min(thpn, past(second));
+        child_dn = thdn - n.dn + c.n.dn;
+      } else {
+        child_dn = std::min(thdn, past(second));
+        child_pn = thpn - n.pn + c.n.pn;
+      }
+      c.n = mid(c.position, c.state, c.key, child_pn, child_dn, depth + 1);
+    }
+    store(key, n, nodes_ - nodes_before + 1);
+    return n;
+  }
+
+  // ---- the table ----
+
+  std::uint64_t key_for(const G& g, const State& state) const noexcept {
+    // The question's player is part of the key: the numbers of "X wins?"
+    // and "O wins?" differ.
+    const std::uint64_t k = canonical_key(g, state, limits_.symmetry) ^ (target_ == Player::O ? kOSalt : 0);
+    return k ? k : 1;
+  }
+  static constexpr std::uint64_t kOSalt = 0x9e3779b97f4a7c15ULL;
+
+  const Entry* find(std::uint64_t key) const noexcept {
+    if (key == 0) return nullptr;  // the mark of an empty slot, never a stored key
+    const std::size_t mask = table_.size() - 1;
+    for (int w = 0; w < kWays; ++w) {
+      const Entry& e = table_[(key + w) & mask];
+      if (e.key == key) return &e;
+    }
+    return nullptr;
+  }
+
+  // Into the key's slot, else an empty one, else the one that cost the
+  // fewest nodes; solved entries count as very costly, so they stay.
+  void store(std::uint64_t key, Numbers n, std::uint64_t work) {
+    if (used_ * 4 >= table_.size() * 3 && table_.size() < max_entries_) grow();
+    const std::size_t mask = table_.size() - 1;
+    Entry *same = nullptr, *empty = nullptr, *cheapest = nullptr;
+    for (int w = 0; w < kWays && !same; ++w) {
+      Entry& e = table_[(key + w) & mask];
+      if (e.key == key) same = &e;
+      else if (e.key == 0) empty = empty ? empty : &e;
+      else if (!cheapest || e.work < cheapest->work) cheapest = &e;
+    }
+    Entry* slot = same ? same : empty ? empty : cheapest;
+    if (slot == empty) ++used_;
+    *slot = Entry{key, n.pn, n.dn, n.solved() ? work + (std::uint64_t{1} << 40) : work};
+  }
+
+  void grow() {
+    std::vector<Entry> old(table_.size() * 2);
+    old.swap(table_);
+    used_ = 0;
+    for (const Entry& e : old) {
+      if (e.key == 0) continue;
+      const std::size_t mask = table_.size() - 1;
+      for (int w = 0; w < kWays; ++w) {
+        Entry& slot = table_[(e.key + w) & mask];
+        if (slot.key == 0) {
+          slot = e;
+          ++used_;
+          break;
+        }
+      }
+    }
+  }
+
+  // ---- helpers ----
+
+  State search_state(const G& g) const noexcept {
+    if constexpr (kState) return g.search_state();
+    else return State{};
+  }
+  State search_state_after(const G& g, const State& s, Move m) const noexcept {
+    if constexpr (kState) return g.search_state_after(s, m);
+    else return State{};
+  }
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  void report_bounds(int lower, int upper) noexcept {
+    if (!limits_.progress) return;
+    limits_.progress->lower.store(lower, std::memory_order_relaxed);
+    limits_.progress->upper.store(upper, std::memory_order_relaxed);
+  }
+  void check_limits() {
+    if (limits_.progress) limits_.progress->nodes.store(nodes_, std::memory_order_relaxed);
+    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
+      throw SearchStopped("the search was stopped", nodes_, elapsed());
+    if (limits_.max_seconds > 0 && elapsed() > limits_.max_seconds)
+      throw SearchStopped("the time limit was reached", nodes_, elapsed());
+  }
+
+  SolveLimits limits_;
+  bool weak_ = false;
+  std::vector<Entry> table_;
+  std::size_t max_entries_ = 0, used_ = 0;
+  std::vector<std::vector<Child>> frames_;
+  Player target_ = Player::X;
+  std::uint64_t nodes_ = 0;
+  std::chrono::steady_clock::time_point start_;
+};
+
+// The value of a position by proof-number search (ProofNumberSearch::solve).
+template <Game G>
+Solution solve_proof_number(const G& position, const SolveLimits& limits = {}, bool weak = false) {
+  ProofNumberSearch<G> search(limits, weak);
+  return search.solve(position);
+}
+
+}  // namespace noughts

@@ -1,0 +1,122 @@
+"""Proof-number search (solve(..., method="pns")): the same values and best moves as alpha-beta and the
+exhaustive referee, on Classic (small boards, every option), Quantum and Ultimate endgames; limits."""
+
+import random
+import threading
+
+import noughts
+import pytest
+from minimax import minimax, move_values
+from noughts import Classic
+
+
+def random_position(make, plies, seed):
+    rng = random.Random(seed)
+    while True:
+        g = make()
+        for _ in range(plies):
+            if g.is_over():
+                break
+            g.play(rng.choice(g.legal_actions()))
+        if not g.is_over():
+            return g
+
+
+def assert_sound_line(g, s):
+    """The principal variation is legal play to the end that ends with the proved value."""
+    line = g.copy()
+    for move in s.principal_variation:
+        line.play(move)
+    assert line.is_over()
+    winner = {1: noughts.Player.X, 0: None, -1: noughts.Player.O}[s.value_for(noughts.Player.X)]
+    assert line.winner == winner
+    assert s.principal_variation[0] in s.best_moves
+
+
+def assert_same_as_alphabeta(g):
+    a = noughts.solve(g, move_values=True)
+    b = noughts.solve(g, method="pns", move_values=True)
+    assert (b.value, b.move_values, b.best_moves) == (a.value, a.move_values, a.best_moves)
+    assert b.distance is None
+    c = noughts.solve(g, method="pns")  # best moves without every move's value
+    assert (c.value, c.best_moves) == (a.value, a.best_moves)
+    assert_sound_line(g, c)
+
+
+SMALL = [
+    (rows, cols, k, m, f, gr)
+    for rows, cols, k in [(3, 3, 3), (2, 4, 3), (3, 2, 2), (1, 5, 3)]
+    for m in (False, True)
+    for f in (False, True)
+    for gr in (False, True)
+]
+
+
+@pytest.mark.parametrize("rows,cols,k,misere,free,gravity", SMALL)
+def test_small_classic_boards_against_the_referee(rows, cols, k, misere, free, gravity):
+    g = Classic(rows, cols, k, misere=misere, free_choice=free, gravity=gravity)
+    memo = {}
+    value, _ = minimax(g.copy(), memo)
+    s = noughts.solve(g, method="pns", move_values=True)
+    assert s.value == value and s.move_values == move_values(g.copy(), memo)
+    assert_sound_line(g, s)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_classic_middle_games_against_alphabeta(seed):
+    options = dict(misere=seed & 1 == 1, free_choice=seed & 2 == 2, gravity=seed & 4 == 4)
+    board = (4, 4, 3) if seed < 8 else (4, 4, 4)
+    g = random_position(lambda: Classic(*board, **options), 4 + seed % 4, seed)
+    assert_same_as_alphabeta(g)
+
+
+@pytest.mark.parametrize("plies,seed", [(p, s) for p in (46, 50, 54, 58) for s in range(5)])
+def test_ultimate_endgames_against_alphabeta(plies, seed):
+    assert_same_as_alphabeta(random_position(noughts.Ultimate, plies, 1000 * plies + seed))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_ultimate_with_the_tiebreak_against_alphabeta(seed):
+    assert_same_as_alphabeta(random_position(lambda: noughts.Ultimate(tiebreak=True), 52, seed))
+
+
+@pytest.mark.parametrize("plies,seed", [(p, s) for p in (4, 6, 8) for s in range(3)])
+def test_quantum_against_alphabeta(plies, seed):
+    assert_same_as_alphabeta(random_position(noughts.Quantum, plies, 10 * plies + seed))
+
+
+def test_symmetry_off_and_a_small_table_give_the_same_answer():
+    g = random_position(noughts.Ultimate, 44, 3)
+    a = noughts.solve(g, method="pns")
+    b = noughts.solve(g, method="pns", symmetry=False, tt_mb=0.5)
+    assert (a.value, a.best_moves) == (b.value, b.best_moves)
+
+
+def test_weak_gives_the_value_and_one_best_move():
+    for seed in range(6):
+        g = random_position(noughts.Ultimate, 50, seed)
+        full = noughts.solve(g, method="pns")
+        raw = noughts._core.solve_proof_number(g, weak=True)
+        assert raw["value"] == full.value and raw["principal_variation"] == []
+        (move,) = raw["best_moves"]
+        assert move in [m.id for m in full.best_moves]
+
+
+def test_time_limit_and_stop_raise_search_timeout():
+    with pytest.raises(noughts.SearchTimeout) as info:
+        noughts.solve(noughts.Ultimate(), method="pns", max_seconds=0.2)
+    assert info.value.nodes > 0
+    stop = threading.Event()
+    threading.Timer(0.2, stop.set).start()
+    with pytest.raises(noughts.SearchTimeout):
+        noughts.solve(noughts.Ultimate(), method="pns", stop=stop)
+
+
+def test_bad_method_and_finished_games():
+    with pytest.raises(noughts.InvalidOptionError, match="method"):
+        noughts.solve(Classic(), method="pn")
+    g = Classic()
+    for m in ("a1", "a2", "b1", "b2", "c1"):
+        g.play(m)
+    with pytest.raises(noughts.IllegalMoveError, match="over"):
+        noughts.solve(g, method="pns")
