@@ -50,6 +50,10 @@ def test_weak_solve_reports_the_value_and_one_move():
     assert move in full.split("best moves: ")[1].split("\n")[0].split()
     out = run("solve", "classic", "--size", "4", "-k", "3", "--one-best-move")
     assert "X wins in 5" in out.stdout and "a best move: " in out.stdout and "principal variation:" in out.stdout
+    out = run("solve", "classic", "--size", "4", "-k", "3", "--method", "pns")
+    assert out.returncode == 0 and "value: X wins" in out.stdout
+    out = run("solve", "classic", "--method", "magic")
+    assert out.returncode == 2 and "alphabeta" in out.stderr and "Traceback" not in out.stderr
 
 
 def test_bad_input_gives_a_message_not_a_traceback():

@@ -149,6 +149,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             weak=args.weak,
             all_best_moves=not args.one_best_move,
             progress=progress,
+            method=args.method,
         )
     except SearchTimeout as e:
         print(f"noughts: {e}; proved so far: {e.proven}", file=sys.stderr)
@@ -452,6 +453,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--one-best-move",
         action="store_true",
         help="the exact score and line of play, but only its first move as best move (faster)",
+    )
+    p.add_argument(
+        "--method",
+        choices=("alphabeta", "pns"),
+        default="alphabeta",
+        help="alphabeta (default: value, distance, fastest line) or pns (proof-number search: "
+        "value and best moves of deep endgames, no distance)",
     )
     p.set_defaults(run=_cmd_solve)
 
