@@ -90,8 +90,14 @@ def browsers():
 
 
 def wait(driver, condition):
-    """Waits for `condition(driver)`; a page redrawn or replaced meanwhile is looked at again."""
-    return WebDriverWait(driver, WAIT, ignored_exceptions=[StaleElementReferenceException]).until(condition)
+    """Waits for `condition(driver)`; a page redrawn or replaced meanwhile is looked at again.
+
+    While a link is being followed, Chromium may answer a read of an element of the old
+    page with a stale reference or with "Node ... does not belong to the document" (a
+    plain WebDriverException): both mean "look again"."""
+    return WebDriverWait(driver, WAIT, ignored_exceptions=[StaleElementReferenceException, WebDriverException]).until(
+        condition
+    )
 
 
 def shot(driver, name):
