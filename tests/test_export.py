@@ -9,6 +9,38 @@ from noughts.arena import Limits, ProgramEngine, SearchEngine, play_game
 from noughts.export import codingame_source
 
 
+def test_the_source_fits_codingame_and_carries_the_network():
+    source = codingame_source()
+    assert len(source) < 100_000  # CodinGame's limit on a bot's source, in characters
+    assert "kPacked" in source and "evaluate_moves" in source
+
+
+def test_the_packed_weights_are_the_headers_to_16_bits():
+    """The bot's weights, unpacked as its C++ does, against the header's decimal text."""
+    import base64
+    import re
+    import struct
+    from pathlib import Path
+
+    from noughts import _amalgamate
+
+    header = Path(__file__).resolve().parents[1] / "cpp/include/noughts/ultimate_eval_weights.hpp"
+    if not header.exists():
+        pytest.skip("needs the source tree")
+    text = header.read_text()
+    packed = _amalgamate.packed_weights(text)
+    data = base64.b64decode(re.search(r'kPacked\[\] = "([^"]*)"', packed).group(1))
+    scales = [float(v) for v in re.findall(r"read\([^,]+, [^,]+, (-?[\d.e+-]+)f\)", packed)]
+    values = struct.unpack(f"<{len(data) // 2}h", data)
+    at = 0
+    for name, scale in zip(("kInput", "kHiddenBias", "kOutput"), scales, strict=True):
+        original = _amalgamate._floats(text, name)
+        unpacked = [v * scale for v in values[at : at + len(original)]]
+        at += len(original)
+        assert max(abs(a - b) for a, b in zip(original, unpacked, strict=True)) <= scale / 2 + 1e-12
+    assert at == len(values)
+
+
 def test_bad_settings_are_refused():
     with pytest.raises(noughts.InvalidOptionError, match="ms must be"):
         codingame_source(ms=0)

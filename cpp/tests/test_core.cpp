@@ -116,7 +116,6 @@ int main() {
     check(same, "Ultimate symmetric_hash(s) == symmetric(s).hash()");
   }
 
-#ifndef NOUGHTS_NO_EVALUATION
   // Ultimate's evaluate_moves (hooks.hpp, HasEvaluateMoves) against playing
   // each move and evaluating the position reached, over random positions.
   {
@@ -150,9 +149,7 @@ int main() {
     check(same && ends > 0, "Ultimate evaluate_moves == -evaluate() after each move (" + std::to_string(ends) +
                                 " game-ending moves among them)");
   }
-#endif
 
-#ifndef NOUGHTS_NO_EVALUATION
   // MCTS with the evaluation keeps each node's minimax of its children's
   // values a path at a time; after searches with and without rollouts, and
   // after moving the root, a walk of the whole tree finds the same values.
@@ -177,7 +174,6 @@ int main() {
     }
     check(consistent, "MCTS with evaluation: every node's minimax equals its children's best value");
   }
-#endif
 
   // Ultimate's hooks (search/hooks.hpp) against playing the moves out, over
   // random positions: play_random and random_move draw list[rng.below(size)];

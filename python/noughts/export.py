@@ -21,13 +21,13 @@ def _bot_text() -> str:
     if shipped.is_file():
         return shipped.read_text()
     # A development tree: build it from the sources next to the package.
-    from noughts._amalgamate import amalgamate
+    from noughts._amalgamate import amalgamate, bot_sources
 
     root = Path(__file__).resolve().parents[2]
-    main = root / "cpp/codingame/bot.cpp"
+    main, sources = bot_sources(root)
     if not main.is_file():  # pragma: no cover - an installed package always ships the file
         raise FileNotFoundError("the CodinGame bot's source is missing from this installation")
-    return amalgamate(main, root / "cpp/include", {"NOUGHTS_NO_EVALUATION": "1", "NOUGHTS_NO_CLONES": "1"})
+    return amalgamate(main, root / "cpp/include", {"NOUGHTS_NO_CLONES": "1"}, sources)
 
 
 def _ms(name: str, value: float, minimum: float) -> float:

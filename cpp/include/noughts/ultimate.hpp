@@ -148,17 +148,13 @@ class Ultimate {
     }
   }
 
-#ifndef NOUGHTS_NO_EVALUATION
   // The learned value of the position for the player to move, -1 .. +1
   // (ultimate_eval.cpp; the network is trained by
-  // scripts/train_ultimate_eval.py). The game must not be over. The
-  // single-file CodinGame bot leaves it out (NOUGHTS_NO_EVALUATION): its
-  // weights would not fit CodinGame's limit on a source file.
+  // scripts/train_ultimate_eval.py). The game must not be over.
   float evaluate() const noexcept;
   // The values for the player to move of the positions after each of
   // `moves` (see HasEvaluateMoves): one hidden layer shared by all of them.
   void evaluate_moves(std::span<const Move> moves, std::span<float> values) const noexcept;
-#endif
 
   // The MCTS prior: a move that gives the opponent a free move (it sends
   // them to a decided board, or closes the board it sends them to) is
