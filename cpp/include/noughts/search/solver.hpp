@@ -244,22 +244,10 @@ class Solver {
     if constexpr (kState) return g.search_state_after(s, m);
     else return State{};
   }
-  std::uint64_t table_key(const G& g, const State& s) const noexcept {
-    if constexpr (kState) {
-      if (limits_.symmetry) return g.key_of(s);
-    }
-    return table_key(g);
-  }
-  std::uint64_t table_key(const G& g) const noexcept {
-    if (!limits_.symmetry) return g.hash();
-    if constexpr (HasCanonicalHash<G>) return g.canonical_hash();
-    std::uint64_t best = g.hash();
-    for (int s = 1; s < g.num_symmetries(); ++s) {
-      if constexpr (HasSymmetricHash<G>) best = std::min<std::uint64_t>(best, g.symmetric_hash(s));
-      else best = std::min<std::uint64_t>(best, g.symmetric(s).hash());
-    }
-    return best;
-  }
+  // The table's key of a position (hooks.hpp's canonical_key, the same one
+  // proof-number search uses); without a search state at hand, from scratch.
+  std::uint64_t table_key(const G& g, const State& s) const noexcept { return canonical_key(g, s, limits_.symmetry); }
+  std::uint64_t table_key(const G& g) const noexcept { return table_key(g, search_state(g)); }
 
   double elapsed() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
