@@ -4,6 +4,10 @@
 //     (win / draw / loss) for the player who made the move into a node.
 //   - Rollouts by the game's own policy when it has one (`rollout_move`), else
 //     uniformly random (`play_random` or the move list).
+//   - With the game's evaluation (`evaluate`, `evaluate_moves`): the children
+//     of a node are evaluated when it is expanded, each node keeps the
+//     minimax of their values, and selection blends it with the mean result
+//     (implicit minimax backups).
 //   - MCTS-solver: terminal positions are exact values, and exact values
 //     propagate up (a node is proven when a child wins for its mover, or when
 //     every child is proven: then it is the best of them, draws included).
@@ -73,7 +77,7 @@ struct MctsConfig {
   std::uint64_t max_nodes = 1u << 23;    // all trees together; 24 bytes a node (28 with an evaluation)
   std::uint64_t seed = 0;
   bool reuse = true;                     // keep the subtree of the new root between searches
-  bool heuristics = true;                // use the game's rollout policy where it has one
+  bool heuristics = true;                // use the game's rollout policy, prior and evaluation where it has them
   bool evaluation = true;                // value nodes by the game's evaluation too, where it has one (with heuristics)
   std::uint32_t prior_visits = 10;       // virtual losses of a move the game discourages (with heuristics)
   double minimax = 0.3;                  // with evaluation: weight of the evaluations' minimax against the mean
