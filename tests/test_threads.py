@@ -212,17 +212,24 @@ def _step_many(env: VectorGame, steps: int) -> None:
 @pytest.mark.parametrize("name", list(GIL_FREE_WORK))
 def test_gil_released_during_search(name: str) -> None:
     _size_gil_holding_work()
-    with Counter() as counter:
-        idle, _ = counter.rate_during(lambda: time.sleep(0.2))  # sleep releases the GIL: the counter's full speed
-        busy, seconds = counter.rate_during(GIL_FREE_WORK[name])
-        held, _ = counter.rate_during(_gil_holding_work)
-    assert idle > 0
-    # Generous: with the GIL released the counter keeps most of its speed (the interruptible searches take the
-    # GIL for a moment every 20 ms to look for Ctrl-C); with the GIL held it would hardly move, as `held` shows.
-    assert busy > 0.25 * idle, (
-        f"{name}: the counter ran at {busy:,.0f}/s during {seconds:.2f} s of search, {idle:,.0f}/s idle"
-    )
-    assert busy > 2 * held, f"{name}: {busy:,.0f}/s during the search, {held:,.0f}/s while the GIL was held"
+    # Up to three measurements: on a shared machine one can be starved by other work; work that holds
+    # the GIL fails all three, since the counter then hardly moves.
+    failures = []
+    for _ in range(3):
+        with Counter() as counter:
+            idle, _ = counter.rate_during(lambda: time.sleep(0.2))  # sleep releases the GIL: full speed
+            busy, seconds = counter.rate_during(GIL_FREE_WORK[name])
+            held, _ = counter.rate_during(_gil_holding_work)
+        assert idle > 0
+        # Generous: with the GIL released the counter keeps most of its speed (the interruptible searches take
+        # the GIL for a moment every 20 ms to look for Ctrl-C); with the GIL held it would hardly move, as
+        # `held` shows.
+        if busy > 0.25 * idle and busy > 2 * held:
+            return
+        failures.append(
+            f"{busy:,.0f}/s during {seconds:.2f} s of search, {idle:,.0f}/s idle, {held:,.0f}/s with the GIL held"
+        )
+    pytest.fail(f"{name}: the counter ran at " + "; then ".join(failures))
 
 
 # ---------------------------------------------------------------------------
