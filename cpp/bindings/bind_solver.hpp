@@ -13,6 +13,30 @@ namespace noughts::bindings {
 
 namespace py = pybind11;
 
+// The limits both searches behind noughts.solve take from Python's arguments.
+inline SolveLimits solve_limits(double max_seconds, double tt_mb, bool symmetry, bool move_values,
+                                SolveProgress* progress) {
+  SolveLimits limits;
+  limits.max_seconds = max_seconds;
+  // The table grows as it fills, so a huge budget only caps it; keep the
+  // conversion in range (1 TiB is far beyond any machine this runs on).
+  limits.tt_bytes = static_cast<std::size_t>(std::min(tt_mb, 1024.0 * 1024.0) * 1024 * 1024);
+  limits.symmetry = symmetry;
+  limits.move_values = move_values;
+  limits.progress = progress;
+  return limits;
+}
+
+// A solution as the dict noughts.solve turns into a Solution.
+inline py::dict solution_dict(const Solution& s) {
+  py::list values;
+  for (const auto& mv : s.move_values) values.append(py::make_tuple(mv.move, mv.value));
+  return py::dict(py::arg("value") = s.value, py::arg("value_for_x") = s.value_for_x,
+                  py::arg("distance") = s.distance, py::arg("best_moves") = s.best_moves,
+                  py::arg("move_values") = values, py::arg("principal_variation") = s.principal_variation,
+                  py::arg("nodes") = s.nodes, py::arg("seconds") = s.seconds);
+}
+
 template <TextGame G>
 void bind_solver(py::module_& m) {
   if (!py::hasattr(m, "SolveProgress")) {
@@ -29,29 +53,16 @@ void bind_solver(py::module_& m) {
          SolveProgress* progress, bool weak, bool all_best_moves) {
         if (h.current().outcome().over())
           throw IllegalMoveError("the game is over: there is nothing to solve");
-        SolveLimits limits;
-        limits.max_seconds = max_seconds;
-        // The table grows as it fills, so a huge budget only caps it; keep the
-        // conversion in range (1 TiB is far beyond any machine this runs on).
-        limits.tt_bytes = static_cast<std::size_t>(std::min(tt_mb, 1024.0 * 1024.0) * 1024 * 1024);
-        limits.symmetry = symmetry;
-        limits.move_values = move_values;
+        SolveLimits limits = solve_limits(max_seconds, tt_mb, symmetry, move_values, progress);
         limits.weak = weak;
         limits.all_best_moves = all_best_moves;
-        limits.progress = progress;
         const G root = h.current();
-        Solution s = run_interruptible(
+        return solution_dict(run_interruptible(
             [&](std::atomic<bool>& stop) {
               limits.stop = &stop;
               return noughts::solve(root, limits);
             },
-            cancel);
-        py::list values;
-        for (const auto& mv : s.move_values) values.append(py::make_tuple(mv.move, mv.value));
-        return py::dict(py::arg("value") = s.value, py::arg("value_for_x") = s.value_for_x,
-                        py::arg("distance") = s.distance, py::arg("best_moves") = s.best_moves,
-                        py::arg("move_values") = values, py::arg("principal_variation") = s.principal_variation,
-                        py::arg("nodes") = s.nodes, py::arg("seconds") = s.seconds);
+            cancel));
       },
       py::arg("game"), py::arg("max_seconds") = 0.0, py::arg("tt_mb") = 64.0, py::arg("symmetry") = true,
       py::arg("move_values") = false, py::arg("cancel") = py::none(), py::arg("progress") = nullptr,

@@ -122,6 +122,20 @@ struct SearchStateOf<G> {
   using type = typename G::SearchState;
 };
 
+// The search state of a position, and of its child after the legal move m
+// (empty for games without the hook).
+template <class G>
+typename SearchStateOf<G>::type search_state_of(const G& g) noexcept {
+  if constexpr (HasSearchState<G>) return g.search_state();
+  else return {};
+}
+template <class G>
+typename SearchStateOf<G>::type search_state_after(const G& g, const typename SearchStateOf<G>::type& s,
+                                                   Move m) noexcept {
+  if constexpr (HasSearchState<G>) return g.search_state_after(s, m);
+  else return {};
+}
+
 // The key of a position in a search table: its canonical key (the same for
 // every symmetric image) when `symmetry`, else its hash. From the search
 // state where the game has one, else from canonical_hash, else the smallest

@@ -40,7 +40,6 @@ namespace noughts {
 template <Game G>
 class ProofNumberSearch {
   using State = typename SearchStateOf<G>::type;
-  static constexpr bool kState = HasSearchState<G>;
 
  public:
   // "Infinite": a proved (pn 0, dn kInf) or disproved (pn kInf, dn 0) node.
@@ -105,7 +104,7 @@ class ProofNumberSearch {
   // Whether p wins from g (a position that is not over) with best play.
   bool wins(const G& g, Player p) {
     target_ = p;
-    const State state = search_state(g);
+    const State state = search_state_of(g);
     const std::uint64_t key = key_for(g, state);
     const Entry* e = find(key);
     Numbers n = e ? Numbers{e->pn, e->dn} : Numbers{};
@@ -172,7 +171,7 @@ class ProofNumberSearch {
   bool known_to_keep(const G& child, Player me, int v) {
     if (child.outcome().over()) return keeps(child, me, v);
     target_ = v > 0 ? me : opponent(me);
-    const Entry* e = find(key_for(child, search_state(child)));
+    const Entry* e = find(key_for(child, search_state_of(child)));
     return e && (v > 0 ? e->pn == 0 : e->dn == 0);
   }
   // A move of g that keeps g's value v for its mover: one the table shows
@@ -284,7 +283,7 @@ class ProofNumberSearch {
     std::vector<Child>& kids_vector = frame(depth);
     kids_vector.clear();
     for (Move m : moves) {
-      kids_vector.push_back(Child{g, search_state_after(g, state, m), 0, {}});
+      kids_vector.push_back(Child{g, noughts::search_state_after(g, state, m), 0, {}});
       Child& c = kids_vector.back();
       c.position.play(m);
       const Outcome o = c.position.outcome();
@@ -409,14 +408,6 @@ class ProofNumberSearch {
 
   // ---- helpers ----
 
-  State search_state(const G& g) const noexcept {
-    if constexpr (kState) return g.search_state();
-    else return State{};
-  }
-  State search_state_after(const G& g, const State& s, Move m) const noexcept {
-    if constexpr (kState) return g.search_state_after(s, m);
-    else return State{};
-  }
   double elapsed() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }

@@ -88,7 +88,6 @@ struct Solution {
 template <Game G>
 class Solver {
   using State = typename SearchStateOf<G>::type;
-  static constexpr bool kState = HasSearchState<G>;
 
  public:
   static constexpr int kWin = 1000;
@@ -106,7 +105,7 @@ class Solver {
     start_ = std::chrono::steady_clock::now();
     nodes_ = 0;
     Solution s;
-    const State root_state = search_state(root);
+    const State root_state = search_state_of(root);
     // Win, draw or loss first (cheap, null windows), then the exact distance.
     // Two null-window questions (can the mover win? can they avoid losing?)
     // are cheaper than one search with a window around the draw.
@@ -214,7 +213,7 @@ class Solver {
   int child_score(const G& g, Move m, int alpha, int beta) {
     G child = g;
     child.play(m);
-    return score_of_child(g, child, search_state(child), alpha, beta, 0);
+    return score_of_child(g, child, search_state_of(child), alpha, beta, 0);
   }
   int score_of_child(const G& g, const G& child, const State& child_state, int alpha, int beta, int depth) {
     const Player me = g.to_move();
@@ -234,20 +233,10 @@ class Solver {
     return frames_[depth];
   }
 
-  // The search state of a position, and of its child after m (empty for
-  // games without the hook).
-  State search_state(const G& g) const noexcept {
-    if constexpr (kState) return g.search_state();
-    else return State{};
-  }
-  State search_state_after(const G& g, const State& s, Move m) const noexcept {
-    if constexpr (kState) return g.search_state_after(s, m);
-    else return State{};
-  }
   // The table's key of a position (hooks.hpp's canonical_key, the same one
   // proof-number search uses); without a search state at hand, from scratch.
   std::uint64_t table_key(const G& g, const State& s) const noexcept { return canonical_key(g, s, limits_.symmetry); }
-  std::uint64_t table_key(const G& g) const noexcept { return table_key(g, search_state(g)); }
+  std::uint64_t table_key(const G& g) const noexcept { return table_key(g, search_state_of(g)); }
 
   double elapsed() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
@@ -417,7 +406,7 @@ class Solver {
     };
     // Searches move i and keeps the best; true when the node is cut off.
     auto try_move = [&](int i) NOUGHTS_ALWAYS_INLINE {
-      const int v = score_of_child(g, child(i), search_state_after(g, state, moves[i]), alpha, beta, depth);
+      const int v = score_of_child(g, child(i), noughts::search_state_after(g, state, moves[i]), alpha, beta, depth);
       if (v > best) {
         best = v;
         best_move = moves[i];
@@ -456,7 +445,7 @@ class Solver {
       for (int j = 0; j < open; ++j) {
         const G& c = child(order[j]);
         if (c.outcome().over()) continue;
-        const auto* e = tt_.find(table_key(c, search_state_after(g, state, moves[order[j]])));
+        const auto* e = tt_.find(table_key(c, noughts::search_state_after(g, state, moves[order[j]])));
         if (!e) continue;
         // The child's upper bound, seen from here, is a lower bound on this node.
         const int from_here = c.to_move() == me ? older(e->lower) : -older(e->upper);
