@@ -86,7 +86,7 @@ def test_quantum_collapse_says_where_the_marks_landed(client):
     t.play("a1-b2")
     state = t.x.state()
     assert state["to_move"] == "X" and state["legal"] == ["@a1", "@b2"]
-    assert state["status"] == "X chooses where o2 lands: a1 or b2."
+    assert state["status"] == "X to move: mark o2 (a1-b2) closed a cycle; choose where it lands: @a1 or @b2."
     t.x.move("@a1", state["number"] + 1)
     state = t.x.state()
     assert state["moves"][-1]["note"] == "x1 landed in b2, o2 landed in a1"
@@ -126,7 +126,7 @@ def test_ultimate_plays_and_draws_from_the_engine(client):
     t.play("e5")
     state = t.o.state()
     assert state["legal"] == [m.name for m in _ultimate_after("e5").legal_moves()]
-    assert state["status"] == "O to move."
+    assert state["status"] == "O to move in board 4 (d4-f6)."
 
 
 def _ultimate_after(*moves: str) -> noughts.Ultimate:

@@ -200,9 +200,9 @@ def test_bad_last_move() -> None:
 # ---------------------------------------------------------------------------
 # Ultimate
 # ---------------------------------------------------------------------------
-def ultimate_with(rng: random.Random, want) -> Ultimate:
+def ultimate_with(rng: random.Random, want, **options) -> Ultimate:
     for _ in range(2000):
-        game = random_game(Ultimate, rng, rng.randrange(20, 81))
+        game = random_game(Ultimate, rng, rng.randrange(20, 81), **options)
         if want(game):
             return game
     raise AssertionError("no such random game found")
@@ -272,7 +272,22 @@ def test_ultimate_start_and_finished_games() -> None:
     for _ in range(20):
         check_ultimate(random_game(Ultimate, rng, 81))
     won = ultimate_with(rng, lambda g: g.termination == Termination.LINE)
-    assert "wins: three boards" in having(check_ultimate(won), "status")[0].text
+    assert "wins with a line of boards" in having(check_ultimate(won), "status")[0].text
+    # Under CodinGame's scoring a full meta-board goes to the player with more small boards.
+    counted = ultimate_with(rng, lambda g: g.termination == Termination.MORE_BOARDS, tiebreak=True)
+    assert "wins on small boards won" in having(check_ultimate(counted), "status")[0].text
+
+
+def test_status_is_the_games_own() -> None:
+    """The picture's status line is the game's status, for every game and state."""
+    rng = random.Random(3)
+    games = [Classic(), Classic(misere=True, free_choice=True), Ultimate(), Ultimate(tiebreak=True), Quantum()]
+    for start in games:
+        for _ in range(15):
+            game = start.copy()
+            while not game.is_over() and rng.random() < 0.97:
+                game.play(rng.choice(game.legal_actions()))
+            assert having(parse(noughts.svg(game)), "status")[0].text == game.status
 
 
 # ---------------------------------------------------------------------------
@@ -314,7 +329,8 @@ def test_quantum_pending_collapse() -> None:
     assert cells_of(root, "last-move") == ["a1", "c3"]
     assert all(e.tag == f"{SVG}rect" for e in having(root, "last-move"))
     assert len(having(root, "spooky")) == 10
-    assert "O chooses where x5 lands: a1 or c3" == having(root, "status")[0].text
+    assert having(root, "status")[0].text == game.status
+    assert "closed a cycle; choose where it lands: @a1 or @c3" in game.status
 
 
 def test_quantum_after_a_collapse() -> None:

@@ -185,6 +185,8 @@ py::class_<History<G>> bind_game(py::module_& m, const char* name) {
       .def("start_string", [](const H& h) { return h.start().to_string(); },
            "The position string of the position the history starts from.")
       .def("render", [](const H& h) { return h.current().render(); }, "The board as readable text.")
+      .def_property_readonly("status", [](const H& h) { return h.current().status(); },
+                             "One line for people: whose turn it is and what they play, or the result and why.")
       .def("position_hash", [](const H& h) { return h.current().hash(); },
            "A 64-bit hash of the position (not of its history).")
       .def("__eq__",

@@ -692,6 +692,17 @@ Classic Classic::from_string(std::string_view text) {
   return g;
 }
 
+std::string Classic::status() const {
+  const ClassicRules& r = *rules_;
+  if (const auto w = outcome_.winner()) {
+    if (outcome_.termination == Termination::MisereLine)
+      return std::string(player_name(*w)) + " wins: " + player_name(opponent(*w)) + " completed a line (misère)";
+    return std::string(player_name(*w)) + " wins: " + std::to_string(r.k()) + " in a row";
+  }
+  if (outcome_.over()) return "Draw: the board is full";
+  return std::string(player_name(to_move())) + " to move" + (r.free_choice() ? " (writes X or O)" : "");
+}
+
 std::string Classic::render() const {
   const auto& r = *rules_;
   const int width = r.rows() >= 10 ? 2 : 1;

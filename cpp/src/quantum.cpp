@@ -389,41 +389,34 @@ std::string Quantum::render() const {
       s += col < 2 ? pad(t, width[col]) + " | " : t;
     }
   }
-  s += "\n";
+  return s + "\n" + status();
+}
+
+std::string Quantum::status() const {
   const std::string who = player_name(to_move());
   if (outcome_.over()) {
     const auto t = line_times();
-    switch (outcome_.termination) {
-      case Termination::EarlierLine: {
-        const auto w = static_cast<int>(*outcome_.winner());
-        s += std::string(player_name(*outcome_.winner())) + " wins: both players have lines; " +
-             player_name(static_cast<Player>(w)) + "'s was complete at mark " + std::to_string(t[w]) + ", " +
-             player_name(static_cast<Player>(1 - w)) + "'s only at mark " + std::to_string(t[1 - w]);
-        break;
-      }
-      case Termination::Line: {
-        const auto w = static_cast<int>(*outcome_.winner());
-        s += std::string(player_name(*outcome_.winner())) + " wins: a line of classical marks (complete at mark " +
-             std::to_string(t[w]) + ")";
-        break;
-      }
-      default: s += "Draw: every cell holds a classical mark and there is no line"; break;
-    }
-  } else if (pending_) {
-    const int p = pair_of(written_);
-    s += who + " to move: mark " + mark_name(written_, false) + " (" + pair_name(p) +
-         ") closed a cycle; choose where it lands: @" + cell_name(kPair.a[p]) + " or @" + cell_name(kPair.b[p]);
-  } else if (bits::count(free_cells()) == 1) {
-    s += who + " to move: mark " + std::to_string(written_ + 1) + ", the classical mark in the last free cell " +
-         cell_name(bits::lowest(free_cells()));
-  } else {
-    // Two free cells or more here; the clamps only tell GCC so (it warned
-    // of an index past the table, -Warray-bounds).
-    const std::uint16_t free = free_cells();
-    const int a = std::clamp(bits::lowest(free), 0, kCells - 1), b = std::clamp(bits::highest(free), 0, kCells - 1);
-    s += who + " to move: mark " + std::to_string(written_ + 1) + ", a spooky pair such as " + pair_name(kPair.id[a][b]);
+    if (!outcome_.winner()) return "Draw: every cell holds a classical mark and there is no line";
+    const auto w = static_cast<int>(*outcome_.winner());
+    const std::string winner = player_name(*outcome_.winner());
+    if (outcome_.termination == Termination::EarlierLine)
+      return winner + " wins: both players have lines; " + winner + "'s was complete at mark " + std::to_string(t[w]) +
+             ", " + player_name(static_cast<Player>(1 - w)) + "'s only at mark " + std::to_string(t[1 - w]);
+    return winner + " wins: a line of classical marks (complete at mark " + std::to_string(t[w]) + ")";
   }
-  return s;
+  if (pending_) {
+    const int p = pair_of(written_);
+    return who + " to move: mark " + mark_name(written_, false) + " (" + pair_name(p) +
+           ") closed a cycle; choose where it lands: @" + cell_name(kPair.a[p]) + " or @" + cell_name(kPair.b[p]);
+  }
+  const std::uint16_t free = free_cells();
+  if (bits::count(free) == 1)
+    return who + " to move: mark " + std::to_string(written_ + 1) + ", the classical mark in the last free cell " +
+           cell_name(bits::lowest(free));
+  // Two free cells or more here; the clamps only tell GCC so (it warned of an
+  // index past the table, -Warray-bounds).
+  const int a = std::clamp(bits::lowest(free), 0, kCells - 1), b = std::clamp(bits::highest(free), 0, kCells - 1);
+  return who + " to move: mark " + std::to_string(written_ + 1) + ", a spooky pair such as " + pair_name(kPair.id[a][b]);
 }
 
 }  // namespace noughts

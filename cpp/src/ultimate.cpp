@@ -300,19 +300,20 @@ std::string Ultimate::render() const {
       else if (col < 8) s += ' ';
     }
   }
-  s += '\n';
+  return s + '\n' + status();
+}
+
+std::string Ultimate::status() const {
   const int x_boards = bits::count(won_[0]), o_boards = bits::count(won_[1]);
   const std::string tally = std::to_string(std::max(x_boards, o_boards)) + " to " + std::to_string(std::min(x_boards, o_boards));
   if (auto w = outcome_.winner()) {
-    s += std::string(player_name(*w)) + (outcome_.termination == Termination::MoreBoards
-                                             ? " wins on small boards won, " + tally + ": every board is decided"
-                                             : " wins with a line of boards");
-  } else if (outcome_.over()) {
-    s += tiebreak_ ? "draw: every board is decided, small boards won " + tally : "draw: every board is decided";
+    return std::string(player_name(*w)) + (outcome_.termination == Termination::MoreBoards
+                                               ? " wins on small boards won, " + tally + ": every board is decided"
+                                               : " wins with a line of boards");
   }
-  else if (forced_board() >= 0) s += std::string(player_name(to_move())) + " to move in " + board_name(forced_board());
-  else s += std::string(player_name(to_move())) + " to move in any open board";
-  return s;
+  if (outcome_.over()) return tiebreak_ ? "Draw: every board is decided, small boards won " + tally : "Draw: every board is decided";
+  if (forced_board() >= 0) return std::string(player_name(to_move())) + " to move in " + board_name(forced_board());
+  return std::string(player_name(to_move())) + " to move in any open board";
 }
 
 }  // namespace noughts

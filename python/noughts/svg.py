@@ -21,7 +21,7 @@ from typing import Any, Union
 from xml.sax.saxutils import escape as _escape
 from xml.sax.saxutils import quoteattr as _quoteattr
 
-from noughts._core import Player, Termination
+from noughts._core import Player
 from noughts._game import Move, MoveLike
 from noughts._numbers import as_int
 from noughts.classic import Classic
@@ -231,19 +231,6 @@ def _label_band(cell: float) -> float:
 # ---------------------------------------------------------------------------
 # Classic
 # ---------------------------------------------------------------------------
-def _classic_status(game: Classic) -> str:
-    outcome = game.outcome()
-    if outcome is None:
-        extra = " (writes X or O)" if game.free_choice else ""
-        return f"{game.to_move.name} to move{extra}"
-    if outcome.winner is None:
-        return "Draw: the board is full"
-    if outcome.termination == Termination.MISERE_LINE:
-        loser = Player.O if outcome.winner == Player.X else Player.X
-        return f"{outcome.winner.name} wins: {loser.name} completed a line (misère)"
-    return f"{outcome.winner.name} wins: {game.k} in a row"
-
-
 def _classic_lines(game: Classic) -> tuple[list[tuple[int, int, int, int]], int]:
     """The lines complete on the board (those the deciding move completed), as segments and as a mask of their cells.
 
@@ -382,27 +369,6 @@ _BOARD_CLASS = {
 _BOARD_FILL = {BoardState.OPEN: "#ffffff", BoardState.X: X_TINT, BoardState.O: O_TINT, BoardState.DRAWN: DRAWN_FILL}
 
 
-def _board_range(board: int) -> str:
-    """A small board by its corner cells, as the engine's messages name it: board 4 is d4-f6."""
-    return f"{_grid_name(board * 9)}-{_grid_name(board * 9 + 8)}"
-
-
-def _grid_name(move: int) -> str:
-    """The name of an Ultimate move's square of the 9x9 grid."""
-    return _cell_name(*Ultimate.id_to_grid(move))
-
-
-def _ultimate_status(game: Ultimate) -> str:
-    outcome = game.outcome()
-    if outcome is None:
-        forced = game.forced_board
-        where = "in any open board" if forced is None else f"in board {forced} ({_board_range(forced)})"
-        return f"{game.to_move.name} to move {where}"
-    if outcome.winner is None:
-        return "Draw: every small board is decided"
-    return f"{outcome.winner.name} wins: three boards in a row"
-
-
 def _ultimate_body(
     game: Ultimate, size: float, last_move: int | None, coordinates: bool
 ) -> tuple[_Canvas, float, float]:
@@ -512,27 +478,6 @@ def _ultimate_body(
 # ---------------------------------------------------------------------------
 # Quantum
 # ---------------------------------------------------------------------------
-def _quantum_status(q: Quantum) -> str:
-    outcome = q.outcome()
-    if outcome is None:
-        pending = q.pending_collapse
-        if pending is not None:
-            number, (a, b) = pending
-            owner = next(player for n, player, _ in q.spooky_marks() if n == number)
-            letter = owner.name.lower()
-            where = " or ".join(_cell_name(*divmod(i, 3)) for i in (a, b))
-            return f"{q.to_move.name} chooses where {letter}{number} lands: {where}"
-        return f"{q.to_move.name} to move: mark {q.marks_written + 1}"
-    if outcome.winner is None:
-        return "Draw: no line"
-    if outcome.termination == Termination.EARLIER_LINE:
-        x_time, o_time = q.line_times()
-        times = {Player.X: x_time, Player.O: o_time}
-        loser = Player.O if outcome.winner == Player.X else Player.X
-        return f"{outcome.winner.name} wins: line at mark {times[outcome.winner]}, {loser.name}'s at {times[loser]}"
-    return f"{outcome.winner.name} wins: a line of classical marks"
-
-
 # Where a classical mark's centre sits in its cell (fraction of the cell), x and y.
 MARK_AT = 0.44
 
@@ -716,7 +661,7 @@ def svg(
         raise TypeError(f"svg() draws Classic, Ultimate and Quantum games, not {type(game).__name__}")
     move_id = _last_move_id(game, last_move)
     body, width, height = _body(game, float(size), move_id, coordinates)
-    text = _status(game) if status else None
+    text = game.status if status else None  # the game says it (one home for its rules)
     desc = f"{type(game).__name__}: {game.to_string()}"
     return _compose(body, width, height, title, text, desc)
 
@@ -729,15 +674,6 @@ def _body(game: object, size: float, move_id: int | None, coordinates: bool) -> 
     if isinstance(game, Quantum):
         return _quantum_body(game, size, move_id, coordinates)
     raise AssertionError("svg() checked the game's type")
-
-
-def _status(game: object) -> str:
-    if isinstance(game, Classic):
-        return _classic_status(game)
-    if isinstance(game, Ultimate):
-        return _ultimate_status(game)
-    assert isinstance(game, Quantum)
-    return _quantum_status(game)
 
 
 svg_of = svg

@@ -371,6 +371,9 @@ class Classic {
   std::string to_string() const;
   static Classic from_string(std::string_view text);
   std::string render() const;
+  // One line for people: whose turn it is and what they play, or the result
+  // and why (render() of Ultimate and Quantum ends with it).
+  std::string status() const;
 
  private:
   // tactics() for gravity boards played in turn and won by a line: every

@@ -97,6 +97,7 @@ concept TextGame = Game<G> && requires(const G& g, Move m, std::string_view text
   { g.to_string() } -> std::same_as<std::string>;     // the one-line position string
   { G::from_string(text) } -> std::same_as<G>;        // throws InvalidPositionError
   { g.render() } -> std::same_as<std::string>;        // a readable multi-line board
+  { g.status() } -> std::same_as<std::string>;        // one line: whose turn and what to play, or the result and why
 };
 
 }  // namespace noughts

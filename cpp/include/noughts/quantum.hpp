@@ -265,6 +265,9 @@ class Quantum {
   std::string to_string() const;
   static Quantum from_string(std::string_view text);
   std::string render() const;
+  // One line for people: whose turn it is and what they play, or the result
+  // and why (render() of Ultimate and Quantum ends with it).
+  std::string status() const;
 
   // ---- learning (cpp/src/quantum_planes.cpp) ----
   // Thirteen 3x3 planes, seen by `view`: classical marks of view, of the

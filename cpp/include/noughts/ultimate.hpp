@@ -290,6 +290,9 @@ class Ultimate {
   std::string to_string() const;
   static Ultimate from_string(std::string_view text);
   std::string render() const;
+  // One line for people: whose turn it is and what they play, or the result
+  // and why (render() of Ultimate and Quantum ends with it).
+  std::string status() const;
 
   // ---- learning (cpp/src/ultimate_planes.cpp) ----
   // Six 9x9 planes, seen by `view`: view's marks, the other player's marks,

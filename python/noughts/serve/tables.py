@@ -203,18 +203,7 @@ class Table:
     def status(self) -> str:
         if self.finished:  # the outcome's text says why
             return f"Game over: {self.result()}."
-        game = self.game
-        mover = game.to_move.name
-        if isinstance(game, Quantum):
-            pending = game.pending_collapse
-            if pending is not None:
-                number, (a, b) = pending
-                letter = "x" if number % 2 else "o"
-                return f"{mover} chooses where {letter}{number} lands: {cell_name(game, a)} or {cell_name(game, b)}."
-            return f"{mover} to move: mark {game.marks_written + 1}."
-        if isinstance(game, Classic) and game.free_choice:
-            return f"{mover} to move (writes X or O)."
-        return f"{mover} to move."
+        return f"{self.game.status}."  # whose turn and what to play, in the game's own words
 
     def players(self) -> dict[str, str]:
         computer = self.computer_seat()
