@@ -159,15 +159,21 @@ def _save(
 # ---- training ---------------------------------------------------------------------------
 
 
-def load(paths: list[Path]) -> dict[str, np.ndarray]:
+def load(paths: list[Path], held_out: float) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """All files' positions, and a mask of those held out for validation: the last games of
+    each file (positions of one game are contiguous, so a cut by index keeps whole games
+    apart, but one), so that every rule set and generation is validated, not only the last."""
     parts = [dict(np.load(p)) for p in paths]
+    masks = []
     for p in parts:
-        p.setdefault("tiebreak", np.zeros(len(p["mover"]), np.uint8))
-    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+        n = len(p["mover"])
+        p.setdefault("tiebreak", np.zeros(n, np.uint8))
+        masks.append(np.arange(n) >= int((1 - held_out) * n))
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}, np.concatenate(masks)
 
 
 def train(data_paths: list[Path], out: Path, epochs: int, seed: int, mix: float, hidden: int) -> None:
-    d = load(data_paths)
+    d, held = load(data_paths, 0.05)
     n = len(d["mover"])
     target = (mix * d["value"] + (1 - mix) * d["result"]).astype(np.float32)
     xs, os, forced, mover = d["xs"].astype(np.int64), d["os"].astype(np.int64), d["forced"].astype(np.int64), d["mover"]
@@ -176,11 +182,9 @@ def train(data_paths: list[Path], out: Path, epochs: int, seed: int, mix: float,
     inputs = np.concatenate([features(mx, mo, f, mover, d["tiebreak"]).astype(np.uint8) for mx, mo, f in images])
     targets = np.tile(target, 8)
     rng = np.random.default_rng(seed)
-    # Games, not positions, should separate training from validation; positions of one
-    # game are contiguous, so a split by index keeps whole games apart (but one).
-    split = int(0.95 * n)
-    val_idx = np.concatenate([np.arange(split, n) + k * n for k in range(8)])
-    train_idx = np.concatenate([np.arange(0, split) + k * n for k in range(8)])
+    val_idx = np.flatnonzero(held)  # the held-out games as played (their images add nothing)
+    train_idx = np.concatenate([np.flatnonzero(~held) + k * n for k in range(8)])
+    train_sample = rng.choice(train_idx, min(200_000, len(train_idx)), replace=False)
     w1 = (rng.standard_normal((N_FEATURES, hidden)) * np.sqrt(1 / 30)).astype(np.float32)
     b1 = np.zeros(hidden, np.float32)
     w2 = (rng.standard_normal(hidden) * np.sqrt(1 / hidden)).astype(np.float32)
@@ -218,13 +222,13 @@ def train(data_paths: list[Path], out: Path, epochs: int, seed: int, mix: float,
                 vh = v[k] / (1 - beta2**step)
                 params[k] -= (lr * mh / (np.sqrt(vh) + eps)).astype(np.float32)
         lr *= 0.8
-        _, _, yv = forward(inputs[val_idx[:400_000]])
-        _, _, yt = forward(inputs[train_idx[:200_000]])
-        val_mse = float(np.mean((yv - targets[val_idx[:400_000]]) ** 2))
+        _, _, yv = forward(inputs[val_idx])
+        _, _, yt = forward(inputs[train_sample])
+        val_mse = float(np.mean((yv - targets[val_idx]) ** 2))
         print(
-            f"epoch {epoch + 1}: train mse {np.mean((yt - targets[train_idx[:200_000]]) ** 2):.4f}, "
+            f"epoch {epoch + 1}: train mse {np.mean((yt - targets[train_sample]) ** 2):.4f}, "
             f"validation mse {val_mse:.4f} "
-            f"(predicting 0: {np.mean(targets[val_idx[:400_000]] ** 2):.4f})",
+            f"(predicting 0: {np.mean(targets[val_idx] ** 2):.4f})",
             flush=True,
         )
         if val_mse < best_mse:  # the weights of the best epoch on the held-out games are kept
