@@ -90,6 +90,42 @@ int main() {
     }
     check(same, "proof-number search: alpha-beta's values and best moves on Ultimate endgames");
   }
+  // Every tuning (plain df-pn, the 1 + epsilon trick, leaves from the
+  // evaluation or from mobility) proves alpha-beta's values and best moves.
+  {
+    const ProofNumberTuning tunings[] = {{0, false}, {25, false}, {0, true}, {100, true}, {}};
+    Rng rng(37);
+    bool same = true;
+    int positions = 0;
+    for (int game = 0; game < 24; ++game) {
+      Ultimate u(game % 4 == 3);
+      const int plies = 46 + game % 6;
+      while (u.ply() < plies && !u.outcome().over()) u.play_random(rng);
+      if (u.outcome().over()) continue;
+      const Solution a = solve(u);
+      for (const ProofNumberTuning& t : tunings) {
+        const Solution b = solve_proof_number(u, {}, false, t);
+        same = same && a.value == b.value && a.best_moves == b.best_moves;
+      }
+      ++positions;
+    }
+    for (int game = 0; game < 40; ++game) {
+      Classic c(ClassicOptions{4, 4, game < 20 ? 3 : 4, game % 2 == 1, game % 4 >= 2, game % 8 >= 4});
+      for (int i = 0; i < 4 + game % 3 && !c.outcome().over(); ++i) {
+        Classic::MoveList moves{};
+        c.legal_moves(moves);
+        c.play(moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
+      }
+      if (c.outcome().over()) continue;
+      const Solution a = solve(c);
+      for (const ProofNumberTuning& t : tunings) {
+        const Solution b = solve_proof_number(c, {}, false, t);
+        same = same && a.value == b.value && a.best_moves == b.best_moves;
+      }
+      ++positions;
+    }
+    check(same && positions > 40, "proof-number search: every tuning proves alpha-beta's values and best moves");
+  }
 
   // Checked play: an illegal move throws and changes nothing.
   History<Classic> h;
