@@ -42,18 +42,32 @@ def random_open_position(rng: random.Random, played: int) -> object | None:
     return None
 
 
+def ultimate_intro(seconds: float) -> str:
+    return (
+        f"Random games played to a number of moves, then solved with a {seconds:g} s limit: by alpha-beta (the"
+        ' default solve: value, distance, best moves) and by proof-number search (`method="pns", weak=True`: the value).'
+    )
+
+
 def ultimate_depths(seconds: float, samples: int) -> list[str]:
     lines = [
-        "| moves played | empty cells | solved within the limit | median time | example |",
-        "|---|---|---|---|---|",
+        "| moves played | empty cells | solved within the limit | median time | proof-number search: value within the limit"
+        " | median time | example |",
+        "|---|---|---|---|---|---|---|",
     ]
     rng = random.Random(1)
     for played in range(60, 19, -5):
-        solved, times, example = 0, [], ""
+        solved, times, valued, value_times, example = 0, [], 0, [], ""
         for _ in range(samples):
             g = random_open_position(rng, played)
             if g is None:
                 continue
+            try:
+                pns = noughts.solve(g, method="pns", weak=True, max_seconds=seconds)
+                valued += 1
+                value_times.append(pns.seconds)
+            except noughts.SearchTimeout:
+                pass
             try:
                 s = noughts.solve(g, max_seconds=seconds)
             except noughts.SearchTimeout:
@@ -61,11 +75,16 @@ def ultimate_depths(seconds: float, samples: int) -> list[str]:
             solved += 1
             times.append(s.seconds)
             example = example or f"`{g.to_string()}`: {s.result}"
-        times.sort()
-        median = f"{times[len(times) // 2]:.3f} s" if times else "-"
-        lines.append(f"| {played} | {81 - played} | {solved}/{samples} | {median} | {example} |")
-        print(f"ultimate {played}: {solved}/{samples}", flush=True)
-        if solved == 0:
+
+        def median(ts: list[float]) -> str:
+            return f"{sorted(ts)[len(ts) // 2]:.3f} s" if ts else "-"
+
+        lines.append(
+            f"| {played} | {81 - played} | {solved}/{samples} | {median(times)} | {valued}/{samples}"
+            f" | {median(value_times)} | {example} |"
+        )
+        print(f"ultimate {played}: {solved}/{samples}, proof-number values {valued}/{samples}", flush=True)
+        if solved == 0 and valued == 0:
             break
     return lines
 
@@ -97,7 +116,7 @@ def main() -> None:
         section = [
             "## Ultimate endgames",
             "",
-            f"Random games played to a number of moves, then solved with a {args.ultimate_seconds:g} s limit.",
+            ultimate_intro(args.ultimate_seconds),
             "",
         ]
         with open(args.out, "w") as fh:
@@ -122,7 +141,7 @@ def main() -> None:
         "",
         "## Ultimate endgames",
         "",
-        f"Random games played to a number of moves, then solved with a {args.ultimate_seconds:g} s limit.",
+        ultimate_intro(args.ultimate_seconds),
         "",
     ]
     if hasattr(noughts, "Ultimate"):

@@ -7,7 +7,7 @@ best moves), each with the same limit and a fresh table; then a table of
 what proof-number search proves from fewer moves played, with a longer limit.
 Run on demand (a few minutes with the defaults):
 
-    python benchmarks/ultimate_endgames.py [--samples 10] [--seconds 10] [--deep-seconds 60]
+    python benchmarks/ultimate_endgames.py [--samples 10] [--seconds 10] [--deep-seconds 60] [--seed 0]
 """
 
 from __future__ import annotations
@@ -60,6 +60,9 @@ def main() -> None:
     parser.add_argument("--deep-played", type=int, default=30, help="moves played for the proof-number table")
     parser.add_argument("--deep-samples", type=int, default=5, help="positions in the proof-number table")
     parser.add_argument("--deep-seconds", type=float, default=60, help="the limit of each solve in that table")
+    parser.add_argument(
+        "--seed", type=int, default=0, help="another set of positions (the games of N moves use seed N + 1000 * this)"
+    )
     args = parser.parse_args()
 
     print(f"noughts {noughts.__version__}: random Ultimate positions, solved within {args.seconds:g} s")
@@ -69,7 +72,7 @@ def main() -> None:
     print("| moves played | alpha-beta value | alpha-beta solved | proof-number value | proof-number solved | values |")
     print("|---|---|---|---|---|---|")
     for played in args.played:
-        rng = random.Random(played)
+        rng = random.Random(played + 1000 * args.seed)
         positions = [random_position(rng, played) for _ in range(args.samples)]
         ab = [Attempt(g, "alphabeta", args.seconds) for g in positions]
         pn = [Attempt(g, "pns", args.seconds) for g in positions]
@@ -91,7 +94,7 @@ def main() -> None:
         print()
         print("| position | value | best moves | nodes | time |")
         print("|---|---|---|---|---|")
-        rng = random.Random(args.deep_played)
+        rng = random.Random(args.deep_played + 1000 * args.seed)
         for _ in range(args.deep_samples):
             g = random_position(rng, args.deep_played)
             a = Attempt(g, "pns", args.deep_seconds)

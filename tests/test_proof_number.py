@@ -6,6 +6,9 @@ import threading
 
 import noughts
 import pytest
+from game_choices import choices, play_choices, random_game
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from minimax import minimax, move_values
 from noughts import Classic
 
@@ -120,3 +123,56 @@ def test_bad_method_and_finished_games():
         g.play(m)
     with pytest.raises(noughts.IllegalMoveError, match="over"):
         noughts.solve(g, method="pns")
+
+
+@given(
+    board=st.sampled_from([(3, 3, 3), (2, 4, 3), (3, 4, 3), (4, 3, 3), (4, 4, 3)]),
+    misere=st.booleans(),
+    free=st.booleans(),
+    gravity=st.booleans(),
+    picks=choices(9),
+)
+def test_random_classic_positions_against_alphabeta(board, misere, free, gravity, picks):
+    g = play_choices(Classic(*board, misere=misere, free_choice=free, gravity=gravity), picks)
+    if g.is_over() or (board == (4, 4, 3) and len(g.legal_actions()) > 11):
+        return
+    a, b = noughts.solve(g, move_values=True), noughts.solve(g, method="pns", move_values=True)
+    assert (b.value, b.move_values, b.best_moves) == (a.value, a.move_values, a.best_moves)
+
+
+@settings(max_examples=25)
+@given(plies=st.integers(min_value=47, max_value=60), seed=st.integers(min_value=0, max_value=10**6))
+def test_random_ultimate_endgames_against_alphabeta(plies, seed):
+    g = random_game(noughts.Ultimate, seed, plies)
+    if g.is_over():
+        return
+    a, b = noughts.solve(g), noughts.solve(g, method="pns")
+    assert (b.value, b.best_moves) == (a.value, a.best_moves)
+    weak = noughts.solve(g, method="pns", weak=True)
+    assert weak.value == a.value and weak.best_moves[0] in a.best_moves
+
+
+# 35 moves played: the value takes well under a second, every best move far longer.
+SLOW_BEST_MOVES = "xoo.o..ox/.o.x.x.oo/.xo..x..x/x.oxx.o.x/.o....x../...xox.../x....xo../.o...oox./....x.o.. 7"
+
+
+def test_a_search_stopped_after_the_value_still_reports_it():
+    """Stopped in the best-move phase (as soon as a progress report shows the value), the timeout carries the
+    value the weak solve proves."""
+    g = noughts.Ultimate.from_string(SLOW_BEST_MOVES)
+    value = noughts.solve(g, method="pns", weak=True).value
+    stop = threading.Event()
+    reports = []
+
+    def watch(status):
+        reports.append(status)
+        if status.lower == status.upper:
+            stop.set()
+
+    try:
+        s = noughts.solve(g, method="pns", stop=stop, progress=watch)
+    except noughts.SearchTimeout as e:
+        assert e.proven is not None and e.proven.lower == e.proven.upper == value
+    else:  # a machine fast enough to finish before the first report
+        assert s.value == value
+    assert all(r.lower <= value <= r.upper for r in reports)

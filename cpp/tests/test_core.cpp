@@ -90,6 +90,42 @@ int main() {
     }
     check(same, "proof-number search: alpha-beta's values and best moves on Ultimate endgames");
   }
+  // Every tuning (plain df-pn, the 1 + epsilon trick, leaves from the
+  // evaluation or from mobility) proves alpha-beta's values and best moves.
+  {
+    const ProofNumberTuning tunings[] = {{0, false}, {25, false}, {0, true}, {100, true}, {}};
+    Rng rng(37);
+    bool same = true;
+    int positions = 0;
+    for (int game = 0; game < 24; ++game) {
+      Ultimate u(game % 4 == 3);
+      const int plies = 46 + game % 6;
+      while (u.ply() < plies && !u.outcome().over()) u.play_random(rng);
+      if (u.outcome().over()) continue;
+      const Solution a = solve(u);
+      for (const ProofNumberTuning& t : tunings) {
+        const Solution b = solve_proof_number(u, {}, false, t);
+        same = same && a.value == b.value && a.best_moves == b.best_moves;
+      }
+      ++positions;
+    }
+    for (int game = 0; game < 40; ++game) {
+      Classic c(ClassicOptions{4, 4, game < 20 ? 3 : 4, game % 2 == 1, game % 4 >= 2, game % 8 >= 4});
+      for (int i = 0; i < 4 + game % 3 && !c.outcome().over(); ++i) {
+        Classic::MoveList moves{};
+        c.legal_moves(moves);
+        c.play(moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
+      }
+      if (c.outcome().over()) continue;
+      const Solution a = solve(c);
+      for (const ProofNumberTuning& t : tunings) {
+        const Solution b = solve_proof_number(c, {}, false, t);
+        same = same && a.value == b.value && a.best_moves == b.best_moves;
+      }
+      ++positions;
+    }
+    check(same && positions > 40, "proof-number search: every tuning proves alpha-beta's values and best moves");
+  }
 
   // Checked play: an illegal move throws and changes nothing.
   History<Classic> h;
@@ -114,6 +150,47 @@ int main() {
       for (int s = 0; s < u.num_symmetries(); ++s) same = same && u.symmetric_hash(s) == u.symmetric(s).hash();
     }
     check(same, "Ultimate symmetric_hash(s) == symmetric(s).hash()");
+  }
+
+  // Ultimate's search state (hooks.hpp, HasSearchState): updated a move at a
+  // time it equals the child's from scratch, its key is the same for every
+  // symmetric image, and different positions seldom share it.
+  {
+    Rng rng(5);
+    bool same_state = true, same_images = true;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> keys;  // (canonical key, smallest image hash)
+    for (int game = 0; game < 300; ++game) {
+      Ultimate u(game % 5 == 0);
+      auto state = u.search_state();
+      while (!u.outcome().over()) {
+        Ultimate::MoveList moves{};
+        u.legal_moves(moves);
+        for (Move m : moves) {
+          Ultimate child = u;
+          child.play(m);
+          same_state = same_state && u.search_state_after(state, m).images == child.search_state().images &&
+                       child.key_of(u.search_state_after(state, m)) == child.canonical_hash();
+        }
+        std::uint64_t smallest = ~std::uint64_t{0};
+        for (int s = 0; s < u.num_symmetries(); ++s) {
+          same_images = same_images && u.symmetric(s).canonical_hash() == u.canonical_hash();
+          smallest = std::min(smallest, u.symmetric_hash(s));
+        }
+        keys.push_back({u.canonical_hash(), smallest});
+        const Move m = moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
+        state = u.search_state_after(state, m);
+        u.play(m);
+      }
+    }
+    // Positions that are not images of each other (their smallest image
+    // hashes differ) have different keys.
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    bool distinct = true;
+    for (std::size_t i = 1; i < keys.size(); ++i) distinct = distinct && keys[i].first != keys[i - 1].first;
+    check(same_state, "Ultimate search_state_after(s, m) == the child's search_state()");
+    check(same_images, "Ultimate canonical_hash() is the same for every symmetric image");
+    check(distinct && keys.size() > 10000, "Ultimate canonical keys of different positions differ");
   }
 
   // Ultimate's evaluate_moves (hooks.hpp, HasEvaluateMoves) against playing

@@ -13,6 +13,7 @@
 // is short, which is what bounds playout speed. A position is 56 bytes,
 // copied at every node of a search (copy-make).
 #pragma once
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstring>
@@ -201,6 +202,41 @@ class Ultimate {
     if (board3::kHasLine[alive]) return true;
     return tiebreak_ && bits::count(alive) > bits::count(won_[static_cast<int>(opponent(p))]);
   }
+
+  // What the solver carries down its search path (search/hooks.hpp): a
+  // Zobrist key of the marks of each of the eight symmetric images, so that
+  // a move updates the canonical key by eight XORs where hashing the images
+  // afresh would cost eight passes over the boards.
+  struct SearchState {
+    std::array<std::uint64_t, board3::kSymmetries> images;
+  };
+  SearchState search_state() const noexcept {
+    SearchState state{};
+    for (int p = 0; p < 2; ++p)
+      for (int b = 0; b < kBoards; ++b)
+        bits::for_each(marks_[p][b], [&](int c) {
+          for (int s = 0; s < board3::kSymmetries; ++s) state.images[s] ^= kMarkKeys[s][p][9 * b + c];
+        });
+    return state;
+  }
+  // The state after the legal move m, from this position's.
+  SearchState search_state_after(const SearchState& state, Move m) const noexcept {
+    SearchState after = state;
+    const int p = ply_ & 1;
+    for (int s = 0; s < board3::kSymmetries; ++s) after.images[s] ^= kMarkKeys[s][p][m];
+    return after;
+  }
+  // The canonical key: the smallest over the images of the image's marks
+  // with the image of the forced board (and the tie-break rule).
+  std::uint64_t key_of(const SearchState& state) const noexcept {
+    const int forced = forced_board();
+    std::uint64_t best = ~std::uint64_t{0};
+    for (int s = 0; s < board3::kSymmetries; ++s)
+      best = std::min(best, state.images[s] ^ kForcedKeys[forced < 0 ? 0 : 1 + board3::kSymmetry[s][forced]]);
+    return best ^ tiebreak_key();
+  }
+  // The same for every symmetric image of the position: key_of(search_state()).
+  std::uint64_t canonical_hash() const noexcept { return key_of(search_state()); }
 
   int num_symmetries() const noexcept { return 8; }
   Ultimate symmetric(int s) const noexcept {
@@ -405,6 +441,25 @@ class Ultimate {
     return Outcome::win(x > o ? Player::X : Player::O, Termination::MoreBoards);
   }
   std::uint64_t tiebreak_key() const noexcept { return tiebreak_ ? 0x5bd1e9955bd1e995ULL : 0; }
+  // The search state's random keys: kMarkKeys[s][p][m] is the key of a mark
+  // of player p on the image under symmetry s of cell m (9 * board + cell);
+  // kForcedKeys[0] that of a free move, [1 + b] that of being sent to board b.
+  static constexpr auto kMarkKeys = [] {
+    std::array<std::array<std::array<std::uint64_t, 81>, 2>, board3::kSymmetries> t{};
+    for (int s = 0; s < board3::kSymmetries; ++s)
+      for (int p = 0; p < 2; ++p)
+        for (int b = 0; b < kBoards; ++b)
+          for (int c = 0; c < 9; ++c) {
+            const int image = 9 * board3::kSymmetry[s][b] + board3::kSymmetry[s][c];
+            t[s][p][9 * b + c] = bits::mix(0x7a3c0000u + 81u * static_cast<unsigned>(p) + static_cast<unsigned>(image));
+          }
+    return t;
+  }();
+  static constexpr auto kForcedKeys = [] {
+    std::array<std::uint64_t, kBoards + 1> t{};
+    for (int i = 0; i <= kBoards; ++i) t[i] = bits::mix(0x7a3d0000u + static_cast<unsigned>(i));
+    return t;
+  }();
   // A finished game has no board to play in.
   void finish(Outcome o) noexcept {
     outcome_ = o;

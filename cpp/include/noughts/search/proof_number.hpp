@@ -12,30 +12,50 @@
 // by the position's canonical key. The game is a tree of growing positions
 // (no move repeats a position), so the table needs no care for cycles.
 //
-// The value of a position is two questions: "does the mover win?" (+1), and
-// if not, "does the opponent win?" (-1; else a draw). Games where the same
+// The value of a position is two questions: "does the mover win?" (+1) and
+// "does the opponent win?" (-1); both disproved, a draw. They are searched
+// side by side, as the two children of one OR node. Games where the same
 // player moves twice (Quantum's collapse choice) need nothing special: a
 // node is OR or AND by who moves there. The game's hooks (search/hooks.hpp)
-// settle nodes at once where they can: the tactics, can_win_now and
-// can_still_win.
+// settle nodes at once where they can (the tactics, can_win_now and
+// can_still_win), and its evaluation, where it has one, sets the numbers of
+// new leaves.
 #pragma once
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <bit>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <new>
+#include <span>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "noughts/errors.hpp"
 #include "noughts/game.hpp"
 #include "noughts/search/hooks.hpp"
 #include "noughts/search/solver.hpp"
+#include "noughts/search/transposition_table.hpp"
 
 namespace noughts {
+
+// The search's choices where the literature offers several: the defaults
+// are the fastest measured on Ultimate endgames; the others are there to
+// compare with (every choice proves the same values, as the tests check).
+struct ProofNumberTuning {
+  // How far past its best sibling a child may grow before the search goes
+  // back up, in percent (the 1 + epsilon trick); 0: the plain "second
+  // best + 1" threshold of df-pn.
+  int epsilon_percent = 25;
+  // Whether new leaves' numbers follow the game's evaluation (where it has
+  // one), or its mobility alone.
+  bool evaluation = true;
+};
 
 template <Game G>
 class ProofNumberSearch {
@@ -47,10 +67,11 @@ class ProofNumberSearch {
   static constexpr std::uint32_t kInf = 1u << 30;
 
   // `weak`: the value and one best move only (no principal variation).
-  explicit ProofNumberSearch(const SolveLimits& limits = {}, bool weak = false) : limits_(limits), weak_(weak) {
+  explicit ProofNumberSearch(const SolveLimits& limits = {}, bool weak = false, ProofNumberTuning tuning = {})
+      : limits_(limits), weak_(weak), tuning_(tuning) {
     const std::size_t cap = std::max<std::size_t>(limits.tt_bytes / sizeof(Entry), kMinEntries);
     max_entries_ = std::size_t{1} << (63 - std::countl_zero(static_cast<std::uint64_t>(cap)));
-    table_.assign(std::min(max_entries_, kMinEntries), Entry{});
+    resize(std::min(max_entries_, kMinEntries));
   }
 
   // The value of a position that is not over, as the exact solver gives it,
@@ -64,13 +85,7 @@ class ProofNumberSearch {
     nodes_ = 0;
     Solution s;
     const Player me = root.to_move();
-    report_bounds(-1, 1);
-    if (wins(root, me)) {
-      s.value = 1;
-    } else {
-      report_bounds(-1, 0);
-      s.value = wins(root, opponent(me)) ? -1 : 0;
-    }
+    s.value = value_of(root);
     report_bounds(s.value, s.value);
     s.value_for_x = me == Player::X ? s.value : -s.value;
     s.distance = -1;
@@ -114,6 +129,37 @@ class ProofNumberSearch {
 
   std::uint64_t nodes() const noexcept { return nodes_; }
 
+  // The value of g (not over) for its mover: both questions searched side
+  // by side as the two children of one OR node ("does somebody win?"). The
+  // search works on the one whose proof number is smaller until it passes
+  // the other's (with the 1 + epsilon margin), so a lost position is not
+  // first searched to the end for the disproof of the mover's win, and a
+  // won one costs little on the question that fails. A draw is both
+  // disproved.
+  int value_of(const G& g) {
+    const Player me = g.to_move();
+    const State state = search_state_of(g);
+    std::array<Numbers, 2> q{};  // q[0]: does the mover win? q[1]: the opponent?
+    std::array<bool, 2> started{};
+    report_bounds(-1, 1);
+    while (true) {
+      if (q[0].pn == 0) return 1;
+      if (q[1].pn == 0) return -1;
+      if (q[0].dn == 0 && q[1].dn == 0) return 0;
+      // A question not looked at yet has the numbers of an unknown leaf;
+      // ties go to the mover's win.
+      const int i = q[0].pn <= q[1].pn ? 0 : 1;
+      target_ = i == 0 ? me : opponent(me);
+      const std::uint64_t key = key_for(g, state);
+      // A first visit only expands the root, so that its numbers are real.
+      const std::uint32_t threshold = started[i] ? past(q[1 - i].pn) : 1;
+      q[i] = mid(g, state, key, threshold, kInf, 0);
+      started[i] = true;
+      if (q[i].dn == 0) report_bounds(i == 0 ? -1 : 0, i == 0 ? 0 : 1);
+      if (q[0].dn == 0 && q[1].dn == 0) report_bounds(0, 0);
+    }
+  }
+
  private:
   struct Numbers {
     std::uint32_t pn = 1, dn = 1;
@@ -137,13 +183,14 @@ class ProofNumberSearch {
     if (a >= kInf || b >= kInf) return kInf;
     return std::min<std::uint32_t>(a + b, kInf - 1);
   }
-  // The 1 + epsilon trick (Pawlewicz and Lew): a child may grow half again
-  // past its best sibling before the search goes back up, which saves most
-  // of the re-expansions the plain "second best + 1" threshold costs (on
-  // Ultimate endgames, a quarter or all of it again prove fewer).
-  static std::uint32_t past(std::uint32_t second) noexcept {
+  // The 1 + epsilon trick (Pawlewicz and Lew): a child may grow a quarter
+  // (tuning_.epsilon_percent) past its best sibling before the search goes
+  // back up, which saves most of the re-expansions the plain "second best
+  // + 1" threshold costs.
+  std::uint32_t past(std::uint32_t second) const noexcept {
     if (second >= kInf) return kInf;
-    const std::uint64_t t = std::max<std::uint64_t>(std::uint64_t{second} + 1, std::uint64_t{second} * 3 / 2);
+    const std::uint64_t grown = std::uint64_t{second} * static_cast<std::uint64_t>(100 + tuning_.epsilon_percent) / 100;
+    const std::uint64_t t = std::max<std::uint64_t>(std::uint64_t{second} + 1, grown);
     return static_cast<std::uint32_t>(std::min<std::uint64_t>(t, kInf));
   }
 
@@ -238,6 +285,48 @@ class ProofNumberSearch {
       return mobility(mine, moves.size());
     }
   }
+  // The game's evaluation of the children of a node, computed for all of
+  // them at once the first time one is asked for.
+  struct Guesses {
+    bool ready = false;
+    std::array<float, G::kMaxActions> values;
+  };
+  // The evaluation of child i (after moves[i] from g) for the question's
+  // player, -1 .. +1; 0 for a game without one.
+  float guess(const G& g, const typename G::MoveList& moves, const G& child, int i, Guesses& guesses) {
+    if (!tuning_.evaluation) return 0;
+    if constexpr (HasEvaluateMoves<G>) {
+      if (!guesses.ready) {
+        std::array<Move, G::kMaxActions> ids;
+        std::copy(moves.begin(), moves.end(), ids.begin());
+        const auto count = static_cast<std::size_t>(moves.size());
+        g.evaluate_moves(std::span<const Move>(ids.data(), count), std::span<float>(guesses.values.data(), count));
+        guesses.ready = true;
+      }
+      return g.to_move() == target_ ? guesses.values[i] : -guesses.values[i];
+    } else if constexpr (HasEvaluate<G>) {
+      const float v = child.evaluate();
+      return child.to_move() == target_ ? v : -v;
+    } else {
+      (void)g, (void)moves, (void)child, (void)i, (void)guesses;
+      return 0;
+    }
+  }
+  // The numbers of an open leaf from its mobility and the game's
+  // evaluation v for the question's player (df-pn+): each step of 1/4 in v
+  // halves the proof number and doubles the disproof number, so that the
+  // search tries first the lines that look good for the side it is
+  // proving; both are scaled by kLeafScale so that the small factors near
+  // v = 0 still tell leaves apart. Without an evaluation (v = 0) every leaf
+  // is scaled alike, which changes nothing.
+  static constexpr double kEvalSteps = 4, kLeafScale = 8;
+  static Numbers weigh(Numbers n, float v) noexcept {
+    const double f = std::exp2(kEvalSteps * v);
+    auto scale = [](std::uint32_t x, double by) {
+      return static_cast<std::uint32_t>(std::clamp<double>(std::round(x * by), 1, kInf - 1));
+    };
+    return {scale(n.pn, kLeafScale / f), scale(n.dn, kLeafScale * f)};
+  }
   static Numbers mobility(bool mine, int moves) noexcept {
     const auto m = static_cast<std::uint32_t>(std::max(moves, 1));
     return mine ? Numbers{1, m} : Numbers{m, 1};
@@ -282,19 +371,30 @@ class ProofNumberSearch {
     }
     std::vector<Child>& kids_vector = frame(depth);
     kids_vector.clear();
+    // Every child's key first, and its table bucket asked of memory, so
+    // that the lookups below wait for one memory access rather than one a
+    // child.
     for (Move m : moves) {
       kids_vector.push_back(Child{g, noughts::search_state_after(g, state, m), 0, {}});
       Child& c = kids_vector.back();
       c.position.play(m);
+      if (!c.position.outcome().over()) {
+        c.key = key_for(c.position, c.state);
+        prefetch(c.key);
+      }
+    }
+    Guesses guesses;
+    for (int i = 0; i < static_cast<int>(kids_vector.size()); ++i) {
+      Child& c = kids_vector[i];
       const Outcome o = c.position.outcome();
       if (o.over()) {
         c.n = o.winner() == target_ ? Numbers{0, kInf} : Numbers{kInf, 0};
       } else {
-        c.key = key_for(c.position, c.state);
         // A child in the table keeps its numbers; one where the other
         // question proved the other player's win is disproved; a new one is
-        // evaluated, and stored if that solves it (open leaves would fill
-        // the table with entries the search seldom comes back to).
+        // evaluated and stored, so that the next expansion of this node
+        // finds it instead of evaluating it again (an open leaf costs
+        // nothing to search: the replacement keeps the costlier entries).
         if (const Entry* e = find(c.key)) {
           c.n = {e->pn, e->dn};
         } else if (const Entry* other = find(c.key ^ kOSalt); other && other->pn == 0) {
@@ -304,7 +404,8 @@ class ProofNumberSearch {
           store(c.key, c.n, 0);
         } else {
           c.n = evaluate(c.position, c.state);
-          if (c.n.solved()) store(c.key, c.n, 0);
+          if (!c.n.solved()) c.n = weigh(c.n, guess(g, moves, c.position, i, guesses));
+          store(c.key, c.n, 0);
         }
       }
       // A proved child settles an OR node, a disproved one an AND node.
@@ -359,13 +460,29 @@ class ProofNumberSearch {
     const std::uint64_t k = canonical_key(g, state, limits_.symmetry) ^ (target_ == Player::O ? kOSalt : 0);
     return k ? k : 1;
   }
-  static constexpr std::uint64_t kOSalt = 0x9e3779b97f4a7c15ULL;
+  // The two questions' keys of a position differ in the lowest bit only,
+  // which bucket() ignores: their entries share a bucket, and the lookup of
+  // the other question's costs no further memory access.
+  static constexpr std::uint64_t kOSalt = 1;
+
+  // A key's entries: kWays slots from here.
+  std::size_t bucket(std::uint64_t key) const noexcept { return ((key >> 1) * kWays) & (size_ - 1); }
+
+  void prefetch(std::uint64_t key) const noexcept {
+#if defined(__GNUC__)
+    const char* p = reinterpret_cast<const char*>(&table_[bucket(key)]);
+    __builtin_prefetch(p);
+    __builtin_prefetch(p + kWays * sizeof(Entry) - 1);
+#else
+    (void)key;
+#endif
+  }
 
   const Entry* find(std::uint64_t key) const noexcept {
     if (key == 0) return nullptr;  // the mark of an empty slot, never a stored key
-    const std::size_t mask = table_.size() - 1;
+    const std::size_t b = bucket(key);
     for (int w = 0; w < kWays; ++w) {
-      const Entry& e = table_[(key + w) & mask];
+      const Entry& e = table_[b + w];
       if (e.key == key) return &e;
     }
     return nullptr;
@@ -374,11 +491,11 @@ class ProofNumberSearch {
   // Into the key's slot, else an empty one, else the one that cost the
   // fewest nodes; solved entries count as very costly, so they stay.
   void store(std::uint64_t key, Numbers n, std::uint64_t work) {
-    if (used_ * 4 >= table_.size() * 3 && table_.size() < max_entries_) grow();
-    const std::size_t mask = table_.size() - 1;
+    if (used_ * 4 >= size_ * 3 && size_ < max_entries_) resize(size_ * 2);
+    const std::size_t b = bucket(key);
     Entry *same = nullptr, *empty = nullptr, *cheapest = nullptr;
     for (int w = 0; w < kWays && !same; ++w) {
-      Entry& e = table_[(key + w) & mask];
+      Entry& e = table_[b + w];
       if (e.key == key) same = &e;
       else if (e.key == 0) empty = empty ? empty : &e;
       else if (!cheapest || e.work < cheapest->work) cheapest = &e;
@@ -388,15 +505,24 @@ class ProofNumberSearch {
     *slot = Entry{key, n.pn, n.dn, n.solved() ? work + (std::uint64_t{1} << 40) : work};
   }
 
-  void grow() {
-    std::vector<Entry> old(table_.size() * 2);
-    old.swap(table_);
+  // Entries are plain data (all-zero bytes: an empty entry), so the table is
+  // raw zeroed memory, on huge pages where the system has them (the
+  // alpha-beta table's allocation: probes land anywhere in the table).
+  void resize(std::size_t entries) {
+    static_assert(std::is_trivially_copyable_v<Entry>);
+    std::unique_ptr<std::byte[], detail::FreeTable> old = std::move(memory_);
+    const Entry* old_table = table_;
+    const std::size_t old_size = size_;
+    memory_.reset(detail::allocate_table(entries * sizeof(Entry)));
+    table_ = std::launder(reinterpret_cast<Entry*>(memory_.get()));
+    size_ = entries;
     used_ = 0;
-    for (const Entry& e : old) {
+    for (std::size_t i = 0; i < old_size; ++i) {
+      const Entry& e = old_table[i];
       if (e.key == 0) continue;
-      const std::size_t mask = table_.size() - 1;
+      const std::size_t b = bucket(e.key);
       for (int w = 0; w < kWays; ++w) {
-        Entry& slot = table_[(e.key + w) & mask];
+        Entry& slot = table_[b + w];
         if (slot.key == 0) {
           slot = e;
           ++used_;
@@ -426,7 +552,10 @@ class ProofNumberSearch {
 
   SolveLimits limits_;
   bool weak_ = false;
-  std::vector<Entry> table_;
+  ProofNumberTuning tuning_;
+  std::unique_ptr<std::byte[], detail::FreeTable> memory_;
+  Entry* table_ = nullptr;
+  std::size_t size_ = 0;
   std::size_t max_entries_ = 0, used_ = 0;
   std::vector<std::vector<Child>> frames_;
   Player target_ = Player::X;
@@ -436,8 +565,9 @@ class ProofNumberSearch {
 
 // The value of a position by proof-number search (ProofNumberSearch::solve).
 template <Game G>
-Solution solve_proof_number(const G& position, const SolveLimits& limits = {}, bool weak = false) {
-  ProofNumberSearch<G> search(limits, weak);
+Solution solve_proof_number(const G& position, const SolveLimits& limits = {}, bool weak = false,
+                            ProofNumberTuning tuning = {}) {
+  ProofNumberSearch<G> search(limits, weak, tuning);
   return search.solve(position);
 }
 
