@@ -177,11 +177,12 @@ def run(
                 ranked = [s.move.id for s in result.moves]
                 move = next((m for m in ranked if m in valid), min(valid))
             r, c = id_to_grid(move)
+            stdout.write(f"{r} {c}\n")
+            stdout.flush()
+            # The answer first: the diagnostics' formatting and write are not the referee's time.
             if diagnostics is not None:
                 diagnostics.write(_diagnostic(game, move, result, (time.perf_counter() - began) * 1000) + "\n")
                 diagnostics.flush()
-            stdout.write(f"{r} {c}\n")
-            stdout.flush()
             game.play(move)
             first = False
             gc.collect()
