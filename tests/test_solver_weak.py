@@ -53,14 +53,21 @@ def test_boards_past_32_cells_late_positions(options, seed):
         assert_weak_agrees(g)
 
 
+def assert_weak_matches_strong(game):
+    """The weak solve's value is the strong solve's and its one best move is among the strong best moves
+    (for positions too large for the referee)."""
+    weak, strong = noughts.solve(game, weak=True), noughts.solve(game)
+    assert weak.value == strong.value
+    assert weak.best_moves[0] in strong.best_moves
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_connect_four_positions_agree_with_the_strong_solve(seed):
     """Connect Four (7 columns, 6 rows) after 16..38 random moves: weak and strong agree."""
     g = random_game(lambda: Classic(6, 7, 4, gravity=True), seed, 16 + 2 * seed)
     if g.is_over():
         return
-    weak, strong = noughts.solve(g, weak=True), noughts.solve(g)
-    assert weak.value == strong.value and weak.best_moves[0] in strong.best_moves
+    assert_weak_matches_strong(g)
 
 
 @pytest.mark.parametrize(
@@ -85,9 +92,7 @@ def test_weak_value_is_the_strong_value(board, misere, free, gravity, picks):
     g = play_choices(Classic(*board, misere=misere, free_choice=free, gravity=gravity), picks)
     if g.is_over():
         return
-    weak, strong = noughts.solve(g, weak=True), noughts.solve(g)
-    assert weak.value == strong.value
-    assert weak.best_moves[0] in strong.best_moves
+    assert_weak_matches_strong(g)
 
 
 @given(picks=choices(6))
