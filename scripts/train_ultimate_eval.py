@@ -224,11 +224,17 @@ def train(data_paths: list[Path], out: Path, epochs: int, seed: int, mix: float,
         lr *= 0.8
         _, _, yv = forward(inputs[val_idx])
         _, _, yt = forward(inputs[train_sample])
-        val_mse = float(np.mean((yv - targets[val_idx]) ** 2))
+        errors = (yv - targets[val_idx]) ** 2
+        val_mse = float(np.mean(errors))
+        by_rules = ", ".join(
+            f"{name} {np.mean(errors[d['tiebreak'][val_idx] == flag]):.4f}"
+            for name, flag in (("seed rules", 0), ("CodinGame's scoring", 1))
+            if np.any(d["tiebreak"][val_idx] == flag)
+        )
         print(
             f"epoch {epoch + 1}: train mse {np.mean((yt - targets[train_sample]) ** 2):.4f}, "
-            f"validation mse {val_mse:.4f} "
-            f"(predicting 0: {np.mean(targets[val_idx] ** 2):.4f})",
+            f"validation mse {val_mse:.4f} ({by_rules}; "
+            f"predicting 0: {np.mean(targets[val_idx] ** 2):.4f})",
             flush=True,
         )
         if val_mse < best_mse:  # the weights of the best epoch on the held-out games are kept
