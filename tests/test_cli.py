@@ -152,7 +152,7 @@ def test_play_with_piped_moves_undo_and_bad_input():
 
 def test_play_auto_runs_to_the_end():
     out = run("play", "--auto", "--seconds", "0.01")
-    assert out.returncode == 0 and "Game over: a draw" in out.stdout  # 3x3 between sound players is a draw
+    assert out.returncode == 0 and "Game over (1/2-1/2): Draw" in out.stdout  # 3x3 between sound players is a draw
 
 
 def test_match_prints_a_score_and_writes_records(tmp_path):

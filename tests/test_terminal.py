@@ -38,7 +38,7 @@ def test_the_winning_line_is_named_and_the_game_over_prompt_offers_what_next(tmp
     moves = ["a1", "a2", "b1", "b2", "c1"]
     status, text = session(noughts.Classic(), [*moves, f"save {record}", "quit"])
     assert status == 0
-    assert "Game over: X wins (line, 1-0): the line a1 b1 c1" in text
+    assert "Game over (1-0): X wins" in text and "(a1 b1 c1)" in text
     assert "What next? rematch" in text and f"the record is saved in {record}" in text
     (saved,) = noughts.read_records(record)
     assert saved.headers["X"] == "human" and saved.headers["O"] == "human"
@@ -134,4 +134,5 @@ def test_undo_goes_back_to_the_human_and_end_of_input_exits_0():
 )
 def test_the_engine_plays_a_whole_game_alone(game):
     status, text = session(game, [], humans=set())
-    assert status == 0 and "Game over:" in text and "Traceback" not in text
+    assert status == 0 and "Traceback" not in text
+    assert game.is_over() and f"Game over ({game.outcome().result}): {game.explanation}" in text  # the game's words

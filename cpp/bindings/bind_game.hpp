@@ -187,6 +187,9 @@ py::class_<History<G>> bind_game(py::module_& m, const char* name) {
       .def("render", [](const H& h) { return h.current().render(); }, "The board as readable text.")
       .def_property_readonly("status", [](const H& h) { return h.current().status(); },
                              "One line for people: whose turn it is and what they play, or the result and why.")
+      .def_property_readonly("explanation", [](const H& h) { return h.current().explanation(); },
+                             "For a finished game, who won and why in one or two sentences, with the cells or boards "
+                             "that decided it; for a game still being played, the same as status.")
       .def("position_hash", [](const H& h) { return h.current().hash(); },
            "A 64-bit hash of the position (not of its history).")
       .def("__eq__",

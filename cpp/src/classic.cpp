@@ -703,6 +703,27 @@ std::string Classic::status() const {
   return std::string(player_name(to_move())) + " to move" + (r.free_choice() ? " (writes X or O)" : "");
 }
 
+std::string Classic::explanation() const {
+  const ClassicRules& r = *rules_;
+  if (!outcome_.over()) return status();
+  const auto w = outcome_.winner();
+  if (!w) return "Draw: the board is full and nobody made a line.";
+  const std::uint64_t line = winning_line();
+  std::string cells;
+  bits::for_each(line, [&](int c) { cells += (cells.empty() ? "" : " ") + r.cell_name(c); });
+  // With free choice a line of either symbol counts, so the words name it.
+  const char* symbol = (marks_[0] & line) == line ? "X" : "O";
+  const std::string what = std::to_string(r.k()) + " in a row" +
+                           (r.free_choice() ? std::string(" of ") + symbol + " marks" : "") + " (" + cells + ")";
+  const std::string winner = player_name(*w), loser = player_name(opponent(*w));
+  if (outcome_.termination == Termination::MisereLine)
+    return winner + " wins: " + loser + " completed " + what + ", and in misère a line loses" +
+           (r.free_choice() ? ", whichever symbol it is made of." : ".");
+  if (r.free_choice())
+    return winner + " wins: " + winner + " completed " + what + ", and with free choice a line of either symbol wins.";
+  return winner + " wins with " + what + ".";
+}
+
 std::string Classic::render() const {
   const auto& r = *rules_;
   const int width = r.rows() >= 10 ? 2 : 1;

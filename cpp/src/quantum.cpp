@@ -419,4 +419,31 @@ std::string Quantum::status() const {
   return who + " to move: mark " + std::to_string(written_ + 1) + ", a spooky pair such as " + pair_name(kPair.id[a][b]);
 }
 
+std::string Quantum::explanation() const {
+  if (!outcome_.over()) return status();
+  if (!outcome_.winner()) return "Draw: every cell holds a classical mark and nobody has a line.";
+  const auto t = line_times();
+  // A player's line that decides: the one whose newest mark is line_times()'s
+  // (of a player's two lines the earlier one counts), as "a1 b2 c3, whose
+  // newest mark is number 7".
+  auto deciding = [&](Player p) {
+    for (const auto& line : completed_lines()) {
+      int newest = 0;
+      for (int c : line.cells) newest = std::max(newest, classical(c));
+      if (line.owner != p || newest != t[static_cast<int>(p)]) continue;
+      std::string s;
+      for (int c : line.cells) s += (s.empty() ? "" : " ") + cell_name(c);
+      return s + ", whose newest mark is number " + std::to_string(newest);
+    }
+    return std::string();
+  };
+  const Player w = *outcome_.winner();
+  const std::string winner = player_name(w);
+  if (outcome_.termination == Termination::EarlierLine)
+    return winner + " wins: the last collapse completed a line for each player, and the earlier line wins. " + winner +
+           "'s line " + deciding(w) + ", came before " + player_name(opponent(w)) + "'s, " + deciding(opponent(w)) +
+           ".";
+  return winner + " wins with a line of three classical marks, " + deciding(w) + ".";
+}
+
 }  // namespace noughts

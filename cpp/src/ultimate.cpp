@@ -316,4 +316,30 @@ std::string Ultimate::status() const {
   return std::string(player_name(to_move())) + " to move in any open board";
 }
 
+std::string Ultimate::explanation() const {
+  if (!outcome_.over()) return status();
+  auto boards = [](int n) { return std::to_string(n) + (n == 1 ? " board" : " boards"); };
+  const int x_boards = bits::count(won_[0]), o_boards = bits::count(won_[1]);
+  const auto w = outcome_.winner();
+  if (w && outcome_.termination == Termination::Line) {
+    std::string lines;
+    for (const auto& line : completed_lines()) {
+      if (line.owner != *w) continue;
+      lines += lines.empty() ? "boards " : " and boards ";
+      for (std::size_t i = 0; i < line.cells.size(); ++i) lines += (i ? ", " : "") + std::to_string(line.cells[i]);
+    }
+    return std::string(player_name(*w)) + " wins with three small boards in a row (" + lines + ").";
+  }
+  if (w) {  // the board-count tie-break
+    const int mine = *w == Player::X ? x_boards : o_boards, theirs = *w == Player::X ? o_boards : x_boards;
+    const std::string winner = player_name(*w);
+    return winner + " wins: every small board is decided without a line of boards; " + winner + " won " + boards(mine) +
+           " to " + player_name(opponent(*w)) + "'s " + std::to_string(theirs) + ", and with the tie-break more boards win.";
+  }
+  if (tiebreak_)
+    return "Draw: every small board is decided without a line of boards, and X and O won " + boards(x_boards) +
+           " each.";
+  return "Draw: every small board is decided and nobody has three small boards in a row.";
+}
+
 }  // namespace noughts

@@ -228,21 +228,8 @@ class _Table:
             self.console.say(self._end_words(outcome))
 
     def _end_words(self, outcome: Any) -> str:
-        game, c = self.game, self.console
-        if outcome.winner is None:
-            return c.paint("Game over: a draw", "bold") + f" ({outcome.result})"
-        how = outcome.termination.name.lower().replace("_", " ")
-        text = f"Game over: {outcome.winner.name} wins ({how}, {outcome.result})"
-        lines = _deciding_lines(game)
-        if hasattr(game, "forced_board"):
-            if lines:
-                text += ": boards " + "; ".join(", ".join(str(b) for b in line) for line in lines) + " in a row"
-        elif lines:
-            width = _width(game)
-            columns = re.findall(r"[a-z]+", str(game).split("\n")[0])
-            names = [" ".join(f"{columns[c % width]}{c // width + 1}" for c in line) for line in lines]
-            text += ": the line " + "; ".join(names)
-        return c.paint(text, "bold")
+        # The game words its own result; the table adds only the score.
+        return self.console.paint(f"Game over ({outcome.result}): {self.game.explanation}", "bold")
 
     def status(self) -> str:
         """Whose turn it is, said once, as the prompt."""

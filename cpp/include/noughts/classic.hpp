@@ -374,6 +374,10 @@ class Classic {
   // One line for people: whose turn it is and what they play, or the result
   // and why (render() of Ultimate and Quantum ends with it).
   std::string status() const;
+  // A finished game's result in full sentences: who won and why, in the
+  // rules' terms, with the cells or boards that decided it. A game still
+  // being played gets its status().
+  std::string explanation() const;
 
  private:
   // tactics() for gravity boards played in turn and won by a line: every

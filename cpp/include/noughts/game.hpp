@@ -98,6 +98,8 @@ concept TextGame = Game<G> && requires(const G& g, Move m, std::string_view text
   { G::from_string(text) } -> std::same_as<G>;        // throws InvalidPositionError
   { g.render() } -> std::same_as<std::string>;        // a readable multi-line board
   { g.status() } -> std::same_as<std::string>;        // one line: whose turn and what to play, or the result and why
+  { g.explanation() } -> std::same_as<std::string>;   // a finished game: who won and why, in full sentences;
+                                                       // a game still being played: its status()
 };
 
 }  // namespace noughts

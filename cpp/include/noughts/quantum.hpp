@@ -268,6 +268,10 @@ class Quantum {
   // One line for people: whose turn it is and what they play, or the result
   // and why (render() of Ultimate and Quantum ends with it).
   std::string status() const;
+  // A finished game's result in full sentences: who won and why, in the
+  // rules' terms, with the cells or boards that decided it. A game still
+  // being played gets its status().
+  std::string explanation() const;
 
   // ---- learning (cpp/src/quantum_planes.cpp) ----
   // Thirteen 3x3 planes, seen by `view`: classical marks of view, of the

@@ -329,6 +329,10 @@ class Ultimate {
   // One line for people: whose turn it is and what they play, or the result
   // and why (render() of Ultimate and Quantum ends with it).
   std::string status() const;
+  // A finished game's result in full sentences: who won and why, in the
+  // rules' terms, with the cells or boards that decided it. A game still
+  // being played gets its status().
+  std::string explanation() const;
 
   // ---- learning (cpp/src/ultimate_planes.cpp) ----
   // Six 9x9 planes, seen by `view`: view's marks, the other player's marks,

@@ -13,7 +13,7 @@ import hmac
 from dataclasses import dataclass, field
 from typing import Any
 
-from noughts import Classic, Player, Quantum, Termination, Ultimate
+from noughts import Classic, Player, Quantum
 from noughts.registry import make_game
 from noughts.serve.store import TableRow, token_digest
 from noughts.svg import svg
@@ -165,39 +165,12 @@ class Table:
             return None
         winner = None if outcome.winner is None else outcome.winner.name
         how = outcome.termination.name.lower()
+        text = game.explanation  # who won and why, in the game's own words
         cells: list[str] = []
-        if outcome.termination == Termination.FULL_BOARD:
-            text = {
-                Classic: "Draw: the board is full and nobody made a line.",
-                Ultimate: "Draw: every small board is decided and nobody has three small boards in a row.",
-                Quantum: "Draw: every cell holds a classical mark and nobody has a line.",
-            }[type(game)]
-        elif isinstance(game, Classic):
+        if winner is not None and isinstance(game, Classic):
             cells = _mask_cells(game, game.winning_line())
-            line = f"{game.k} in a row ({' '.join(cells)})"
-            if outcome.termination == Termination.MISERE_LINE:
-                text = f"{winner} wins: {_other(str(winner))} completed {line}, and in misère a line loses."
-            else:
-                text = f"{winner} wins with {line}."
-        elif isinstance(game, Ultimate):
-            if outcome.termination == Termination.LINE:
-                text = f"{winner} wins with three small boards in a row."
-            else:  # the tiebreak: every board decided without a line
-                text = f"Every small board is decided without a line; {winner} won more of them and wins."
-        else:
-            collapse = self.notes[-1] if self.notes and self.notes[-1] else None
-            prefix = f"The last collapse: {collapse}. " if collapse else ""
-            if outcome.termination == Termination.EARLIER_LINE:
-                x_time, o_time = game.line_times()
-                times = {"X": x_time, "O": o_time}
-                loser = _other(str(winner))
-                text = (
-                    f"{prefix}It completed a line for both players. {winner}'s line was completed earlier "
-                    f"(its newest mark is number {times[str(winner)]}, {loser}'s is number {times[loser]}), "
-                    f"so {winner} wins: the earlier line wins."
-                )
-            else:
-                text = f"{prefix}{winner} wins with a line of three classical marks."
+        if winner is not None and isinstance(game, Quantum) and self.notes and self.notes[-1]:
+            text = f"The last collapse: {self.notes[-1]}. {text}"  # the site's note of where the marks landed
         return {"winner": winner, "how": how, "text": text, "cells": cells}
 
     def status(self) -> str:
