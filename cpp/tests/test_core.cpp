@@ -18,6 +18,7 @@
 #include "noughts/search/proof_number.hpp"
 #include "noughts/search/mcts.hpp"
 #include "noughts/search/solver.hpp"
+#include "noughts/search/zeroed_table.hpp"
 #include "noughts/ultimate.hpp"
 
 namespace {
@@ -648,6 +649,30 @@ int main() {
     check(perft(Ultimate(), 12, &stop) == 0, "perft stops at once when the flag is up");
     const auto stopped = random_playouts(Ultimate(), std::uint64_t{1} << 40, 7, &stop);
     check(stopped.x_wins + stopped.o_wins + stopped.draws < 100000, "random_playouts stops soon when the flag is up");
+  }
+
+  // The solvers' table memory: zeroed when made (also when huge pages back
+  // it), old entries intact when it is replaced by a larger one, and a
+  // moved-from table empty.
+  {
+    struct Slot {
+      std::uint64_t key;
+      std::uint32_t a, b;
+    };
+    for (std::size_t n : {std::size_t{16}, (std::size_t{5} << 20) / sizeof(Slot)}) {
+      ZeroedTable<Slot> t(n);
+      bool zero = t.size() == n && t.bytes() == n * sizeof(Slot);
+      for (const Slot& e : t) zero = zero && e.key == 0 && e.a == 0 && e.b == 0;
+      check(zero, "a zeroed table of " + std::to_string(t.bytes()) + " bytes is all zero");
+      for (std::size_t i = 0; i < n; ++i) t[i] = Slot{i + 1, 7, 9};
+      const ZeroedTable<Slot> old = t.replace(2 * n);
+      bool kept = old.size() == n && t.size() == 2 * n;
+      for (std::size_t i = 0; i < n; ++i) kept = kept && old[i].key == i + 1 && old[i].a == 7 && old[i].b == 9;
+      for (const Slot& e : t) kept = kept && e.key == 0;
+      check(kept, "replacing a zeroed table gives back the old entries and a zeroed larger table");
+      ZeroedTable<Slot> moved = std::move(t);
+      check(moved.size() == 2 * n && t.size() == 0 && t.begin() == t.end(), "a moved-from zeroed table is empty");
+    }
   }
 
   std::printf("%d failed\n", failures);

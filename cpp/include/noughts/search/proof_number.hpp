@@ -29,18 +29,15 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <memory>
-#include <new>
 #include <span>
 #include <stdexcept>
-#include <type_traits>
 #include <vector>
 
 #include "noughts/errors.hpp"
 #include "noughts/game.hpp"
 #include "noughts/search/hooks.hpp"
 #include "noughts/search/solver.hpp"
-#include "noughts/search/transposition_table.hpp"
+#include "noughts/search/zeroed_table.hpp"
 
 namespace noughts {
 
@@ -466,7 +463,7 @@ class ProofNumberSearch {
   static constexpr std::uint64_t kOSalt = 1;
 
   // A key's entries: kWays slots from here.
-  std::size_t bucket(std::uint64_t key) const noexcept { return ((key >> 1) * kWays) & (size_ - 1); }
+  std::size_t bucket(std::uint64_t key) const noexcept { return ((key >> 1) * kWays) & (table_.size() - 1); }
 
   void prefetch(std::uint64_t key) const noexcept {
 #if defined(__GNUC__)
@@ -491,7 +488,7 @@ class ProofNumberSearch {
   // Into the key's slot, else an empty one, else the one that cost the
   // fewest nodes; solved entries count as very costly, so they stay.
   void store(std::uint64_t key, Numbers n, std::uint64_t work) {
-    if (used_ * 4 >= size_ * 3 && size_ < max_entries_) resize(size_ * 2);
+    if (used_ * 4 >= table_.size() * 3 && table_.size() < max_entries_) resize(table_.size() * 2);
     const std::size_t b = bucket(key);
     Entry *same = nullptr, *empty = nullptr, *cheapest = nullptr;
     for (int w = 0; w < kWays && !same; ++w) {
@@ -505,20 +502,11 @@ class ProofNumberSearch {
     *slot = Entry{key, n.pn, n.dn, n.solved() ? work + (std::uint64_t{1} << 40) : work};
   }
 
-  // Entries are plain data (all-zero bytes: an empty entry), so the table is
-  // raw zeroed memory, on huge pages where the system has them (the
-  // alpha-beta table's allocation: probes land anywhere in the table).
+  // Entries are plain data, all-zero bytes (key 0) an empty entry.
   void resize(std::size_t entries) {
-    static_assert(std::is_trivially_copyable_v<Entry>);
-    std::unique_ptr<std::byte[], detail::FreeTable> old = std::move(memory_);
-    const Entry* old_table = table_;
-    const std::size_t old_size = size_;
-    memory_.reset(detail::allocate_table(entries * sizeof(Entry)));
-    table_ = std::launder(reinterpret_cast<Entry*>(memory_.get()));
-    size_ = entries;
+    const ZeroedTable<Entry> old = table_.replace(entries);
     used_ = 0;
-    for (std::size_t i = 0; i < old_size; ++i) {
-      const Entry& e = old_table[i];
+    for (const Entry& e : old) {
       if (e.key == 0) continue;
       const std::size_t b = bucket(e.key);
       for (int w = 0; w < kWays; ++w) {
@@ -553,9 +541,7 @@ class ProofNumberSearch {
   SolveLimits limits_;
   bool weak_ = false;
   ProofNumberTuning tuning_;
-  std::unique_ptr<std::byte[], detail::FreeTable> memory_;
-  Entry* table_ = nullptr;
-  std::size_t size_ = 0;
+  ZeroedTable<Entry> table_;
   std::size_t max_entries_ = 0, used_ = 0;
   std::vector<std::vector<Child>> frames_;
   Player target_ = Player::X;

@@ -10,44 +10,10 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
-#include <cstring>
-#include <memory>
-#include <new>
-#include <type_traits>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
+#include "noughts/search/zeroed_table.hpp"
 
 namespace noughts {
-
-namespace detail {
-// Zeroed memory for a table of `bytes`. Large tables on Linux ask for huge
-// pages: probes land anywhere in the table, and with 4 KiB pages most of
-// them would also miss the TLB, and table probes would dominate the
-// solver's time on large boards.
-inline std::byte* allocate_table(std::size_t bytes) {
-#if defined(__linux__)
-  constexpr std::size_t kHuge = std::size_t{2} << 20;
-  if (bytes >= kHuge) {
-    const std::size_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
-    if (void* p = std::aligned_alloc(kHuge, rounded)) {
-      madvise(p, rounded, MADV_HUGEPAGE);  // a hint: without huge pages the table still works
-      std::memset(p, 0, bytes);
-      return static_cast<std::byte*>(p);
-    }
-    throw std::bad_alloc();
-  }
-#endif
-  void* p = std::calloc(bytes, 1);
-  if (!p) throw std::bad_alloc();
-  return static_cast<std::byte*>(p);
-}
-struct FreeTable {
-  void operator()(std::byte* p) const noexcept { std::free(p); }
-};
-}  // namespace detail
 
 class TranspositionTable {
  public:
@@ -96,16 +62,16 @@ class TranspositionTable {
       work = std::max<int>(work, slot->work);
     } else {
       slot = &replaced(b, work);
-      if (!slot->used && ++used_ > buckets_ && buckets_ < max_buckets_) {
+      if (!slot->used && ++used_ > table_.size() && table_.size() < max_buckets_) {
         write(*slot, key, lower, upper, move, work);
-        resize(std::min(max_buckets_, buckets_ * 4));
+        resize(std::min(max_buckets_, table_.size() * 4));
         return;
       }
     }
     write(*slot, key, lower, upper, move, work);
   }
 
-  std::size_t bytes() const noexcept { return buckets_ * sizeof(Bucket); }
+  std::size_t bytes() const noexcept { return table_.bytes(); }
 
  private:
   static constexpr std::size_t kInitialBuckets = std::size_t{1} << 10;  // 32 KiB
@@ -128,20 +94,13 @@ class TranspositionTable {
     e.used = true;
   }
 
+  // Buckets are plain data, all-zero bytes an empty bucket.
   void resize(std::size_t buckets) {
-    // Buckets are plain data (all-zero bytes: an empty bucket), so the
-    // table is raw zeroed memory.
-    static_assert(std::is_trivially_copyable_v<Bucket>);
-    std::unique_ptr<std::byte[], detail::FreeTable> old = std::move(storage_);
-    const Bucket* old_table = table_;
-    const std::size_t old_buckets = buckets_;
-    storage_.reset(detail::allocate_table(buckets * sizeof(Bucket)));
-    table_ = std::launder(reinterpret_cast<Bucket*>(storage_.get()));
-    buckets_ = buckets;
+    const ZeroedTable<Bucket> old = table_.replace(buckets);
     mask_ = buckets - 1;
     used_ = 0;
-    for (std::size_t i = 0; i < old_buckets; ++i)
-      for (const Entry& e : old_table[i].slots)
+    for (const Bucket& b : old)
+      for (const Entry& e : b.slots)
         if (e.used) {
           Entry& slot = replaced(table_[e.key & mask_], e.work);
           used_ += !slot.used;
@@ -149,9 +108,7 @@ class TranspositionTable {
         }
   }
 
-  std::unique_ptr<std::byte[], detail::FreeTable> storage_;
-  Bucket* table_ = nullptr;
-  std::size_t buckets_ = 0;
+  ZeroedTable<Bucket> table_;
   std::size_t mask_ = 0;
   std::size_t max_buckets_ = 1;
   std::size_t used_ = 0;  // occupied slots; growth when they outnumber buckets
