@@ -5,14 +5,24 @@ Three steps, each reproducible from its seed:
   selfplay  games of noughts' MCTS against itself; every searched position is kept with
             the search's value and the game's result, from the mover's view
   train     a one-hidden-layer network (features -> hidden, clipped ReLU -> tanh) fitted
-            to the mean of the two, on all eight symmetric images of each position
-  export    the weights as a C++ header, cpp/include/noughts/ultimate_eval_weights.hpp
+            to a mix of the two, on all eight symmetric images of each position, for one
+            rule set (--rules) or both, optionally starting from another network (--init)
+  export    the two rule sets' networks as a C++ header, cpp/include/noughts/ultimate_eval_weights.hpp
 
   python scripts/train_ultimate_eval.py selfplay --games 6000 --iterations 1000 --out /tmp/uttt.npz
-  python scripts/train_ultimate_eval.py train --data /tmp/uttt.npz --out /tmp/uttt_net.npz
-  python scripts/train_ultimate_eval.py export --net /tmp/uttt_net.npz
+  python scripts/train_ultimate_eval.py selfplay --games 6000 --iterations 1000 --tiebreak --out /tmp/uttt_tb.npz
+  python scripts/train_ultimate_eval.py train --data /tmp/uttt.npz /tmp/uttt_tb.npz --out /tmp/both.npz
+  python scripts/train_ultimate_eval.py train --data /tmp/uttt.npz --rules seed --init /tmp/both.npz --out /tmp/seed.npz
+  python scripts/train_ultimate_eval.py train --data /tmp/uttt_tb.npz --rules codingame --init /tmp/both.npz \
+      --out /tmp/codingame.npz
+  python scripts/train_ultimate_eval.py export --net /tmp/seed.npz --tiebreak-net /tmp/codingame.npz
 
-The features are the ones cpp/include/noughts/ultimate_eval.hpp computes (kept in step by
+Each rule set has its own network (the seeds' rules, where a full big board with no line is
+a draw, and CodinGame's board-count scoring): the same position is worth different things
+under the two. Both can start from one network trained on all positions, since most of what
+makes a position good (threats on small boards and on the big one) is common to both.
+
+The features are the ones cpp/src/ultimate_eval.cpp computes (kept in step by
 tests/test_ultimate_eval.py): the mover's and the opponent's marks (81 each), the boards
 each has won (9 each), the drawn boards (9), and the board the mover is sent to (9, or 1
 for a free move).
@@ -30,7 +40,8 @@ import noughts
 import numpy as np
 from noughts import Ultimate
 
-N_FEATURES = 81 + 81 + 9 + 9 + 9 + 10 + 1
+N_FEATURES = 81 + 81 + 9 + 9 + 9 + 10
+RULES = {"seed": 0, "codingame": 1}  # the networks' order in the header: Ultimate(tiebreak=False), then True
 HIDDEN = 64
 HEADER = Path(__file__).resolve().parents[1] / "cpp/include/noughts/ultimate_eval_weights.hpp"
 
@@ -45,7 +56,7 @@ def encode(game: Ultimate) -> tuple[list[int], list[int], int, int]:
     return list(xs), list(os), -1 if forced is None else forced, int(game.to_move)
 
 
-def features(xs: np.ndarray, os: np.ndarray, forced: np.ndarray, mover: np.ndarray, tiebreak: np.ndarray) -> np.ndarray:
+def features(xs: np.ndarray, os: np.ndarray, forced: np.ndarray, mover: np.ndarray) -> np.ndarray:
     """The network's input for each position (rows), from the mover's view, as float32 0/1."""
     n = len(forced)
     own = np.where(mover[:, None] == 0, xs, os).astype(np.int64)
@@ -64,7 +75,6 @@ def features(xs: np.ndarray, os: np.ndarray, forced: np.ndarray, mover: np.ndarr
     out[:, 180:189] = full & ~won_own & ~won_opp
     slot = np.where(forced < 0, 9, forced)
     out[np.arange(n), 189 + slot] = 1
-    out[:, 199] = tiebreak
     return out
 
 
@@ -159,27 +169,43 @@ def _save(
 # ---- training ---------------------------------------------------------------------------
 
 
-def load(paths: list[Path], held_out: float) -> tuple[dict[str, np.ndarray], np.ndarray]:
-    """All files' positions, and a mask of those held out for validation: the last games of
-    each file (positions of one game are contiguous, so a cut by index keeps whole games
-    apart, but one), so that every rule set and generation is validated, not only the last."""
+def load(paths: list[Path], held_out: float, rules: str | None) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """All files' positions of the rule set (all of them for None), and a mask of those held
+    out for validation: the last games of each file (positions of one game are contiguous, so
+    a cut by index keeps whole games apart, but one), so that every rule set and generation
+    is validated, not only the last."""
     parts = [dict(np.load(p)) for p in paths]
     masks = []
     for p in parts:
         n = len(p["mover"])
         p.setdefault("tiebreak", np.zeros(n, np.uint8))
         masks.append(np.arange(n) >= int((1 - held_out) * n))
-    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}, np.concatenate(masks)
+    d, held = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}, np.concatenate(masks)
+    if rules is not None:
+        keep = d["tiebreak"] == RULES[rules]
+        if not keep.any():
+            raise SystemExit(f"train: no position of the rule set {rules!r} in {', '.join(map(str, paths))}")
+        d, held = {k: v[keep] for k, v in d.items()}, held[keep]
+    return d, held
 
 
-def train(data_paths: list[Path], out: Path, epochs: int, seed: int, mix: float, hidden: int) -> None:
-    d, held = load(data_paths, 0.05)
+def train(
+    data_paths: list[Path],
+    out: Path,
+    epochs: int,
+    seed: int,
+    mix: float,
+    hidden: int,
+    rules: str | None,
+    init: Path | None,
+) -> None:
+    d, held = load(data_paths, 0.05, rules)
     n = len(d["mover"])
     target = (mix * d["value"] + (1 - mix) * d["result"]).astype(np.float32)
     xs, os, forced, mover = d["xs"].astype(np.int64), d["os"].astype(np.int64), d["forced"].astype(np.int64), d["mover"]
     images = [symmetric_arrays(xs, os, forced, s) for s in range(8)]
     # 0/1 features as bytes (a quarter of the memory of floats), made floats a batch at a time.
-    inputs = np.concatenate([features(mx, mo, f, mover, d["tiebreak"]).astype(np.uint8) for mx, mo, f in images])
+    inputs = np.concatenate([features(mx, mo, f, mover).astype(np.uint8) for mx, mo, f in images])
     targets = np.tile(target, 8)
     rng = np.random.default_rng(seed)
     val_idx = np.flatnonzero(held)  # the held-out games as played (their images add nothing)
@@ -190,6 +216,9 @@ def train(data_paths: list[Path], out: Path, epochs: int, seed: int, mix: float,
     w2 = (rng.standard_normal(hidden) * np.sqrt(1 / hidden)).astype(np.float32)
     b2 = np.float32(0)
     params = [w1, b1, w2, np.array([b2], np.float32)]
+    if init is not None:  # fine-tuning: another network's weights as the start
+        start = np.load(init)
+        params = [start[k].astype(np.float32).reshape(p.shape) for k, p in zip(("w1", "b1", "w2", "b2"), params)]
     m = [np.zeros_like(p) for p in params]
     v = [np.zeros_like(p) for p in params]
     lr, beta1, beta2, eps, step = 1e-3, 0.9, 0.999, 1e-8, 0
@@ -245,9 +274,12 @@ def train(data_paths: list[Path], out: Path, epochs: int, seed: int, mix: float,
 # ---- export -----------------------------------------------------------------------------
 
 
-def export(net_path: Path, header: Path, command: str, recipe: list[str]) -> None:
-    net = np.load(net_path)
-    w1, b1, w2, b2 = net["w1"], net["b1"], net["w2"], float(net["b2"][0])
+def export(net_paths: list[Path], header: Path, command: str, recipe: list[str]) -> None:
+    nets = [np.load(p) for p in net_paths]
+    shapes = {net["w1"].shape for net in nets}
+    if len(shapes) != 1:
+        raise SystemExit(f"export: the networks have different shapes {sorted(shapes)}")
+    w1 = nets[0]["w1"]
 
     def literal(v: float) -> str:
         text = f"{float(v):.7g}"
@@ -265,16 +297,22 @@ def export(net_path: Path, header: Path, command: str, recipe: list[str]) -> Non
         "",
         "namespace noughts::ultimate_eval_weights {",
         "",
+        "// One network per rule set: [0] the seeds' rules, [1] CodinGame's board-count scoring.",
+        f"inline constexpr int kRuleSets = {len(nets)};",
         f"inline constexpr int kFeatures = {w1.shape[0]};",
         f"inline constexpr int kHidden = {w1.shape[1]};",
-        "// kInput[f]: the hidden layer's weights of feature f.",
-        "alignas(64) inline constexpr float kInput[kFeatures][kHidden] = {",
+        "// kInput[r][f]: the hidden layer's weights of feature f in rule set r's network.",
+        "alignas(64) inline constexpr float kInput[kRuleSets][kFeatures][kHidden] = {",
     ]
-    lines += [f"    {{{row(r)}}}," for r in w1]
-    lines += ["};", f"alignas(64) inline constexpr float kHiddenBias[kHidden] = {{{row(b1)}}};"]
-    lines += [f"alignas(64) inline constexpr float kOutput[kHidden] = {{{row(w2)}}};"]
+    for net in nets:
+        lines += ["  {", *[f"    {{{row(r)}}}," for r in net["w1"]], "  },"]
+    lines += ["};", "alignas(64) inline constexpr float kHiddenBias[kRuleSets][kHidden] = {"]
+    lines += [f"  {{{row(net['b1'])}}}," for net in nets]
+    lines += ["};", "alignas(64) inline constexpr float kOutput[kRuleSets][kHidden] = {"]
+    lines += [f"  {{{row(net['w2'])}}}," for net in nets]
     lines += [
-        f"inline constexpr float kOutputBias = {literal(b2)};",
+        "};",
+        f"inline constexpr float kOutputBias[kRuleSets] = {{{row(np.array([float(net['b2'][0]) for net in nets]))}}};",
         "",
         "}  // namespace noughts::ultimate_eval_weights",
         "",
@@ -299,17 +337,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--mix", type=float, default=0.5, help="weight of the search's value against the result")
     p.add_argument("--hidden", type=int, default=HIDDEN, help="neurons of the hidden layer")
+    p.add_argument("--rules", choices=sorted(RULES), help="train on this rule set's positions only (default: all)")
+    p.add_argument("--init", type=Path, help="start from this network's weights (of the same shape)")
     p = sub.add_parser("export")
-    p.add_argument("--net", type=Path, required=True)
+    p.add_argument("--net", type=Path, required=True, help="the network of the seeds' rules")
+    p.add_argument("--tiebreak-net", type=Path, required=True, help="the network of CodinGame's scoring")
     p.add_argument("--header", type=Path, default=HEADER)
     p.add_argument("--recipe", action="append", default=[], help="a command of the pipeline, for the header")
     args = parser.parse_args(argv)
     if args.step == "selfplay":
         selfplay(args.games, args.iterations, args.seed, args.out, args.tiebreak)
     elif args.step == "train":
-        train(args.data, args.out, args.epochs, args.seed, args.mix, args.hidden)
+        train(args.data, args.out, args.epochs, args.seed, args.mix, args.hidden, args.rules, args.init)
     else:
-        export(args.net, args.header, "python scripts/train_ultimate_eval.py " + " ".join(sys.argv[1:]), args.recipe)
+        export(
+            [args.net, args.tiebreak_net],
+            args.header,
+            "python scripts/train_ultimate_eval.py " + " ".join(sys.argv[1:]),
+            args.recipe,
+        )
     return 0
 
 

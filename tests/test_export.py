@@ -29,16 +29,32 @@ def test_the_packed_weights_are_the_headers_to_16_bits():
         pytest.skip("needs the source tree")
     text = header.read_text()
     packed = _amalgamate.packed_weights(text)
-    data = base64.b64decode(re.search(r'kPacked\[\] = "([^"]*)"', packed).group(1))
-    scales = [float(v) for v in re.findall(r"read\([^,]+, [^,]+, (-?[\d.e+-]+)f\)", packed)]
-    values = struct.unpack(f"<{len(data) // 2}h", data)
-    at = 0
-    for name, scale in zip(("kInput", "kHiddenBias", "kOutput"), scales, strict=True):
-        original = _amalgamate._floats(text, name)
-        unpacked = [v * scale for v in values[at : at + len(original)]]
-        at += len(original)
-        assert max(abs(a - b) for a, b in zip(original, unpacked, strict=True)) <= scale / 2 + 1e-12
-    assert at == len(values)
+    networks = _amalgamate.network_arrays(text)
+    assert len(networks) == 2
+    for r, arrays in enumerate(networks):
+        data = base64.b64decode(re.search(rf'kPacked{r}\[\] = "([^"]*)"', packed).group(1))
+        block = packed[packed.index(f"if (*kPacked{r})") :]
+        scales = [float(v) for v in re.search(r"scales\[\] = \{([^}]*)\}", block).group(1).replace("f", "").split(",")]
+        values = struct.unpack(f"<{len(data) // 2}h", data)
+        at = 0
+        for original, scale in zip(arrays, scales, strict=True):
+            unpacked = [v * scale for v in values[at : at + len(original)]]
+            at += len(original)
+            assert max(abs(a - b) for a, b in zip(original, unpacked, strict=True)) <= scale / 2 + 1e-12
+        assert at == len(values)
+    # The header's decimal text is read independently of the packer: the first input weight.
+    first = float(re.search(r"kInput[^=]*=\s*\{\s*\{\s*\{(-?[\d.e+-]+)f", text).group(1))
+    assert networks[0][0][0] == first
+
+
+@pytest.mark.parametrize("tiebreak", [True, False])
+def test_the_bot_carries_only_the_network_of_its_rules(tiebreak):
+    import re
+
+    source = codingame_source(tiebreak=tiebreak)
+    played, unused = (1, 0) if tiebreak else (0, 1)
+    assert re.search(rf'kPacked{unused}\[\] = "";', source)
+    assert len(re.search(rf'kPacked{played}\[\] = "([^"]*)";', source).group(1)) > 1000
 
 
 def test_bad_settings_are_refused():

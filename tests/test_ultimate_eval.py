@@ -12,19 +12,22 @@ from noughts import BoardState, Ultimate
 HEADER = Path(__file__).resolve().parents[1] / "cpp/include/noughts/ultimate_eval_weights.hpp"
 
 
-def read_weights():
-    """The network's weights, read from the generated header (an independent reading of the data)."""
+def read_weights(tiebreak):
+    """The network of a rule set, read from the generated header (an independent reading of the data)."""
     text = HEADER.read_text()
 
     def floats(name):
-        body = re.search(name + r"[^=]*=\s*(\{.*?\});", text, re.S).group(1)
+        body = re.search(name + r"[^=]*=\s*(\{.*?\});\n", text, re.S).group(1)
         return np.array([float(v) for v in re.findall(r"-?[\d.]+(?:e[-+]?\d+)?(?=f)", body)], np.float64)
 
+    rule_sets = int(re.search(r"kRuleSets = (\d+);", text).group(1))
     hidden = int(re.search(r"kHidden = (\d+);", text).group(1))
-    w1 = floats("kInput").reshape(-1, hidden)
-    b1 = floats("kHiddenBias")
-    w2 = floats("kOutput\\b")
-    b2 = float(re.search(r"kOutputBias = (-?[\d.e+-]+)f;", text).group(1))
+    assert rule_sets == 2
+    r = int(tiebreak)
+    w1 = floats("kInput").reshape(rule_sets, -1, hidden)[r]
+    b1 = floats("kHiddenBias").reshape(rule_sets, hidden)[r]
+    w2 = floats("kOutput\\b").reshape(rule_sets, hidden)[r]
+    b2 = floats("kOutputBias")[r]
     return w1, b1, w2, b2
 
 
@@ -33,7 +36,7 @@ def features(game):
     me = int(game.to_move)
     xs, os = game.board_marks()
     own, theirs = (xs, os) if me == 0 else (os, xs)
-    f = np.zeros(200)
+    f = np.zeros(199)
     for b in range(9):
         for c in range(9):
             f[9 * b + c] = own[b] >> c & 1
@@ -44,15 +47,15 @@ def features(game):
         f[171 + b] = state == yours
         f[180 + b] = state == BoardState.DRAWN
     f[189 + (9 if game.forced_board is None else game.forced_board)] = 1
-    f[199] = game.tiebreak
     return f
 
 
 @pytest.mark.skipif(not HEADER.exists(), reason="needs the source tree (the generated weights header)")
 @pytest.mark.parametrize("seed", range(40))
 def test_evaluation_is_the_network_of_the_documented_features(seed):
-    w1, b1, w2, b2 = read_weights()
-    game = random_game(lambda: Ultimate(tiebreak=seed % 2 == 1), seed, seed * 3 % 61)
+    tiebreak = seed % 2 == 1  # each rule set's position is valued by that rule set's network
+    w1, b1, w2, b2 = read_weights(tiebreak)
+    game = random_game(lambda: Ultimate(tiebreak=tiebreak), seed, seed * 3 % 61)
     if game.is_over():
         pytest.skip("the random game ended")
     h = np.clip(features(game) @ w1 + b1, 0, 1)

@@ -17,18 +17,19 @@ namespace w = ultimate_eval_weights;
 
 // Where each group of features starts.
 constexpr int kOwnMarks = 0, kTheirMarks = 81, kOwnBoards = 162, kTheirBoards = 171, kDrawnBoards = 180,
-              kSentTo = 189, kTiebreak = 199;
-static_assert(w::kFeatures == kTiebreak + 1, "the weights were trained on other features");
+              kSentTo = 189, kEnd = 199;
+static_assert(w::kFeatures == kEnd, "the weights were trained on other features");
+static_assert(w::kRuleSets == 2, "one network for the seeds' rules, one for the board-count tie-break");
 
 // The network's value of a hidden layer before its activation. Eight
 // partial sums, so that the compiler can keep them in one vector register
 // (one running sum would fix the order of the additions).
-inline float output(const float* hidden) noexcept {
+inline float output(int net, const float* hidden) noexcept {
   static_assert(w::kHidden % 8 == 0);
   float sums[8] = {};
   for (int i = 0; i < w::kHidden; i += 8)
-    for (int j = 0; j < 8; ++j) sums[j] += std::max(0.0f, std::min(1.0f, hidden[i + j])) * w::kOutput[i + j];
-  float sum = w::kOutputBias;
+    for (int j = 0; j < 8; ++j) sums[j] += std::max(0.0f, std::min(1.0f, hidden[i + j])) * w::kOutput[net][i + j];
+  float sum = w::kOutputBias[net];
   for (float s : sums) sum += s;
   return std::tanh(sum);
 }
@@ -36,10 +37,13 @@ inline float output(const float* hidden) noexcept {
 }  // namespace
 
 NOUGHTS_HOT_CLONES float Ultimate::evaluate() const noexcept {
+  // Each rule set has its own network: what a position is worth depends on
+  // how a full big board with no line is scored.
+  const int net = tiebreak_ ? 1 : 0;
   alignas(64) float hidden[w::kHidden];
-  std::copy(std::begin(w::kHiddenBias), std::end(w::kHiddenBias), hidden);
+  std::copy(std::begin(w::kHiddenBias[net]), std::end(w::kHiddenBias[net]), hidden);
   auto add = [&](int feature) {
-    const float* row = w::kInput[feature];
+    const float* row = w::kInput[net][feature];
     for (int i = 0; i < w::kHidden; ++i) hidden[i] += row[i];
   };
   const Player me = to_move(), them = opponent(me);
@@ -52,8 +56,7 @@ NOUGHTS_HOT_CLONES float Ultimate::evaluate() const noexcept {
   bits::for_each(decided_boards() & ~won_boards(me) & ~won_boards(them), [&](int b) { add(kDrawnBoards + b); });
   const int sent = forced_board();
   add(kSentTo + (sent < 0 ? 9 : sent));
-  if (tiebreak_) add(kTiebreak);
-  return output(hidden);
+  return output(net, hidden);
 }
 
 NOUGHTS_HOT_CLONES void Ultimate::evaluate_moves(std::span<const Move> moves, std::span<float> values) const noexcept {
@@ -62,11 +65,11 @@ NOUGHTS_HOT_CLONES void Ultimate::evaluate_moves(std::span<const Move> moves, st
   // move then adds the few features it changes (its mark, the board it
   // decides, the board it sends to).
   const Player me = to_move(), them = opponent(me);
-  const int p = static_cast<int>(me);
+  const int p = static_cast<int>(me), net = tiebreak_ ? 1 : 0;
   alignas(64) float base[w::kHidden];
-  std::copy(std::begin(w::kHiddenBias), std::end(w::kHiddenBias), base);
-  auto add_to = [](float* h, int feature) {
-    const float* row = w::kInput[feature];
+  std::copy(std::begin(w::kHiddenBias[net]), std::end(w::kHiddenBias[net]), base);
+  auto add_to = [net](float* h, int feature) {
+    const float* row = w::kInput[net][feature];
     for (int i = 0; i < w::kHidden; ++i) h[i] += row[i];
   };
   for (int b = 0; b < kBoards; ++b) {
@@ -76,7 +79,6 @@ NOUGHTS_HOT_CLONES void Ultimate::evaluate_moves(std::span<const Move> moves, st
   bits::for_each(won_boards(them), [&](int b) { add_to(base, kOwnBoards + b); });
   bits::for_each(won_boards(me), [&](int b) { add_to(base, kTheirBoards + b); });
   bits::for_each(decided_boards() & ~won_boards(me) & ~won_boards(them), [&](int b) { add_to(base, kDrawnBoards + b); });
-  if (tiebreak_) add_to(base, kTiebreak);
   alignas(64) float hidden[w::kHidden];
   for (std::size_t k = 0; k < moves.size(); ++k) {
     const int b = moves[k] / 9, c = moves[k] - 9 * b;
@@ -94,7 +96,7 @@ NOUGHTS_HOT_CLONES void Ultimate::evaluate_moves(std::span<const Move> moves, st
     if (wins_board) add_to(hidden, kTheirBoards + b);
     else if (fills_board) add_to(hidden, kDrawnBoards + b);
     add_to(hidden, kSentTo + ((decided >> c & 1) ? 9 : c));
-    values[k] = -output(hidden);
+    values[k] = -output(net, hidden);
   }
 }
 

@@ -3,7 +3,7 @@
 Each ``#include "noughts/..."`` is replaced by the header's text, once per
 header (they all say ``#pragma once``); standard headers stay as includes.
 Source files given after the main file follow it, their includes resolved the
-same way. The network's weights header becomes a packed copy (16-bit numbers
+same way. The networks' weights header becomes a packed copy (16-bit numbers
 in base 64, unpacked when the program starts): as decimal text it would not
 fit CodinGame's limit on a source file. Lines that hold only a comment, and
 indentation, are left out for the same reason.
@@ -69,49 +69,74 @@ def _without_comment(line: str) -> str:
 
 
 def _floats(text: str, name: str) -> list[float]:
-    body = re.search(r"\b" + name + r"\b[^=]*=\s*(\{.*?\});", text, re.S)
+    body = re.search(r"\b" + name + r"\b[^=]*=\s*(\{.*?\});\n", text, re.S)
     if body is None:
         raise ValueError(f"{WEIGHTS} has no {name}")
     return [float(v) for v in re.findall(r"-?[\d.]+(?:e[-+]?\d+)?(?=f)", body.group(1))]
 
 
-def packed_weights(text: str) -> str:
-    """The weights header as C++ that unpacks the same arrays (to 16-bit precision) at start-up."""
-    features = int(re.search(r"kFeatures = (\d+);", text).group(1))  # type: ignore[union-attr]
-    hidden = int(re.search(r"kHidden = (\d+);", text).group(1))  # type: ignore[union-attr]
-    arrays = [_floats(text, "kInput"), _floats(text, "kHiddenBias"), _floats(text, "kOutput")]
-    if [len(a) for a in arrays] != [features * hidden, hidden, hidden]:
+def _int(text: str, name: str) -> int:
+    found = re.search(name + r" = (\d+);", text)
+    if found is None:
+        raise ValueError(f"{WEIGHTS} has no {name}")
+    return int(found.group(1))
+
+
+def network_arrays(text: str) -> list[list[list[float]]]:
+    """Each rule set's network from the weights header: [input weights, hidden biases, output weights]."""
+    rule_sets, features, hidden = _int(text, "kRuleSets"), _int(text, "kFeatures"), _int(text, "kHidden")
+    sizes = [features * hidden, hidden, hidden]
+    arrays = [_floats(text, name) for name in ("kInput", "kHiddenBias", "kOutput")]
+    if [len(a) for a in arrays] != [rule_sets * size for size in sizes]:
         raise ValueError(f"{WEIGHTS}: the arrays do not have the sizes it declares")
-    bias = re.search(r"kOutputBias = (-?[\d.]+(?:e[-+]?\d+)?)f;", text)
-    if bias is None:
-        raise ValueError(f"{WEIGHTS} has no kOutputBias")
-    scales = [max(map(abs, a)) / 32767 or 1.0 for a in arrays]
-    data = b"".join(struct.pack(f"<{len(a)}h", *(round(v / s) for v in a)) for a, s in zip(arrays, scales))
+    return [[a[r * size : (r + 1) * size] for a, size in zip(arrays, sizes)] for r in range(rule_sets)]
+
+
+def packed_weights(text: str) -> str:
+    """The weights header as C++ that unpacks the same arrays (to 16-bit precision) at start-up.
+
+    Rule set r's numbers are the string kPacked<r>; a program that plays one rule set may
+    empty the other's (export.py does), and that network's weights then stay zero."""
+    rule_sets, features, hidden = _int(text, "kRuleSets"), _int(text, "kFeatures"), _int(text, "kHidden")
+    bias = _floats(text, "kOutputBias")
+    strings, reads = [], []
+    for r, arrays in enumerate(network_arrays(text)):
+        scales = [max(map(abs, a)) / 32767 or 1.0 for a in arrays]
+        data = b"".join(struct.pack(f"<{len(a)}h", *(round(v / s) for v in a)) for a, s in zip(arrays, scales))
+        strings.append(f'inline const char kPacked{r}[] = "{base64.b64encode(data).decode()}";')
+        reads.append(
+            f"  if (*kPacked{r}) {{\n    float* const to[] = {{&kInput[{r}][0][0], kHiddenBias[{r}], kOutput[{r}]}};\n"
+            f"    const float scales[] = {{{', '.join(f'{s!r}f' for s in scales)}}};\n"
+            f"    read(kPacked{r}, to, scales);\n  }}"
+        )
+    newline = "\n"
     return f"""namespace noughts::ultimate_eval_weights {{
+inline constexpr int kRuleSets = {rule_sets};
 inline constexpr int kFeatures = {features};
 inline constexpr int kHidden = {hidden};
-alignas(64) inline float kInput[kFeatures][kHidden];
-alignas(64) inline float kHiddenBias[kHidden];
-alignas(64) inline float kOutput[kHidden];
-inline constexpr float kOutputBias = {bias.group(1)}f;
-inline const char kPacked[] = "{base64.b64encode(data).decode()}";
+alignas(64) inline float kInput[kRuleSets][kFeatures][kHidden];
+alignas(64) inline float kHiddenBias[kRuleSets][kHidden];
+alignas(64) inline float kOutput[kRuleSets][kHidden];
+inline constexpr float kOutputBias[kRuleSets] = {{{", ".join(f"{b!r}f" for b in bias)}}};
+{newline.join(strings)}
 inline int unpack() {{
   auto digit = [](char c) -> unsigned {{
     return c >= 'A' && c <= 'Z' ? c - 'A' : c >= 'a' && c <= 'z' ? c - 'a' + 26 : c >= '0' && c <= '9' ? c - '0' + 52 : c == '+' ? 62 : 63;
   }};
-  static unsigned char bytes[sizeof kPacked];
-  unsigned n = 0, bits = 0, count = 0;
-  for (const char* p = kPacked; *p && *p != '='; ++p) {{
-    bits = bits << 6 | digit(*p);
-    if ((count += 6) >= 8) bytes[n++] = static_cast<unsigned char>(bits >> (count -= 8));
-  }}
-  unsigned at = 0;
-  auto read = [&](float* to, int size, float scale) {{
-    for (int i = 0; i < size; ++i, at += 2) to[i] = static_cast<short>(bytes[at] | bytes[at + 1] << 8) * scale;
+  auto read = [&](const char* packed, float* const* to, const float* scales) {{
+    static unsigned char bytes[2 * (kFeatures * kHidden + 2 * kHidden) + 4];
+    unsigned n = 0, bits = 0, count = 0;
+    for (const char* p = packed; *p && *p != '='; ++p) {{
+      bits = bits << 6 | digit(*p);
+      if ((count += 6) >= 8) bytes[n++] = static_cast<unsigned char>(bits >> (count -= 8));
+    }}
+    const int sizes[] = {{kFeatures * kHidden, kHidden, kHidden}};
+    unsigned at = 0;
+    for (int a = 0; a < 3; ++a)
+      for (int i = 0; i < sizes[a]; ++i, at += 2)
+        to[a][i] = static_cast<short>(bytes[at] | bytes[at + 1] << 8) * scales[a];
   }};
-  read(&kInput[0][0], kFeatures * kHidden, {scales[0]!r}f);
-  read(kHiddenBias, kHidden, {scales[1]!r}f);
-  read(kOutput, kHidden, {scales[2]!r}f);
+{newline.join(reads)}
   return 0;
 }}
 inline const int kUnpacked = unpack();
