@@ -35,7 +35,7 @@ def _other(p: Player) -> Player:
 
 
 def _random_game(name: str, options: dict[str, Any], rng: random.Random) -> tuple[Any, list[str]]:
-    """A finished random game, and the status it had before each move (to compare with its explanation then)."""
+    """A finished random game, and for each position before it ended whether its explanation was its status."""
     game = noughts.make_game(name, **options)
     before = []
     while not game.is_over():
