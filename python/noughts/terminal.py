@@ -232,20 +232,10 @@ class _Table:
         return self.console.paint(f"Game over ({outcome.result}): {self.game.explanation}", "bold")
 
     def status(self) -> str:
-        """Whose turn it is, said once, as the prompt."""
+        """Whose turn it is and what they play, in the game's own words, as the prompt."""
         game = self.game
-        who = game.to_move.name
         you = " (you)" if game.to_move in self.humans and len(self.humans) == 1 else ""
-        pending = getattr(game, "pending_collapse", None)
-        if pending is not None:
-            number, (a, b) = pending
-            cells = " or ".join(f"@{'abc'[i % 3]}{i // 3 + 1}" for i in (a, b))
-            return f"{who}{you}: mark {number} closed a cycle; choose where it lands ({cells}) > "
-        forced = getattr(game, "forced_board", None)
-        if hasattr(game, "forced_board"):
-            where = " in any open board" if forced is None else f" in board {forced}"
-            return f"{who}{you} to move{where} > "
-        return f"{who}{you} to move > "
+        return f"{game.status}{you} > "
 
     def engine_move(self) -> None:
         game = self.game
