@@ -98,17 +98,20 @@ int main() {
     Rng rng(37);
     bool same = true;
     int positions = 0;
+    // Every tuning proves alpha-beta's value and best moves in position g.
+    auto agree = [&](const auto& g) {
+      const Solution a = solve(g);
+      for (const ProofNumberTuning& t : tunings) {
+        const Solution b = solve_proof_number(g, {}, false, t);
+        same = same && a.value == b.value && a.best_moves == b.best_moves;
+      }
+      ++positions;
+    };
     for (int game = 0; game < 24; ++game) {
       Ultimate u(game % 4 == 3);
       const int plies = 46 + game % 6;
       while (u.ply() < plies && !u.outcome().over()) u.play_random(rng);
-      if (u.outcome().over()) continue;
-      const Solution a = solve(u);
-      for (const ProofNumberTuning& t : tunings) {
-        const Solution b = solve_proof_number(u, {}, false, t);
-        same = same && a.value == b.value && a.best_moves == b.best_moves;
-      }
-      ++positions;
+      if (!u.outcome().over()) agree(u);
     }
     for (int game = 0; game < 40; ++game) {
       Classic c(ClassicOptions{4, 4, game < 20 ? 3 : 4, game % 2 == 1, game % 4 >= 2, game % 8 >= 4});
@@ -117,13 +120,7 @@ int main() {
         c.legal_moves(moves);
         c.play(moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
       }
-      if (c.outcome().over()) continue;
-      const Solution a = solve(c);
-      for (const ProofNumberTuning& t : tunings) {
-        const Solution b = solve_proof_number(c, {}, false, t);
-        same = same && a.value == b.value && a.best_moves == b.best_moves;
-      }
-      ++positions;
+      if (!c.outcome().over()) agree(c);
     }
     check(same && positions > 40, "proof-number search: every tuning proves alpha-beta's values and best moves");
   }
