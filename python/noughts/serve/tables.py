@@ -170,7 +170,7 @@ class Table:
         if winner is not None and isinstance(game, Classic):
             cells = _mask_cells(game, game.winning_line())
         if winner is not None and isinstance(game, Quantum) and self.notes and self.notes[-1]:
-            text = f"The last collapse: {self.notes[-1]}. {text}"  # the site's note of where the marks landed
+            text = f"The last move: {self.notes[-1]}. {text}"  # where its marks landed: a collapse, or the last-cell mark
         return {"winner": winner, "how": how, "text": text, "cells": cells}
 
     def status(self) -> str:
