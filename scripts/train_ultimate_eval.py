@@ -24,8 +24,10 @@ makes a position good (threats on small boards and on the big one) is common to 
 
 The features are the ones cpp/src/ultimate_eval.cpp computes (kept in step by
 tests/test_ultimate_eval.py): the mover's and the opponent's marks (81 each), the boards
-each has won (9 each), the drawn boards (9), and the board the mover is sent to (9, or 1
-for a free move).
+each has won (9 each), the drawn boards (9), the board the mover is sent to (9, or 1
+for a free move), and for each open board (9 each) whether the mover has two in a line with
+the third cell empty, whether the opponent has, whether the mover can still make a line
+there (some line holds none of the opponent's marks), and whether the opponent can.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ import noughts
 import numpy as np
 from noughts import Ultimate
 
-N_FEATURES = 81 + 81 + 9 + 9 + 9 + 10
+N_FEATURES = 81 + 81 + 9 + 9 + 9 + 10 + 4 * 9
 RULES = {"seed": 0, "codingame": 1}  # the networks' order in the header: Ultimate(tiebreak=False), then True
 HIDDEN = 64
 HEADER = Path(__file__).resolve().parents[1] / "cpp/include/noughts/ultimate_eval_weights.hpp"
@@ -75,10 +77,33 @@ def features(xs: np.ndarray, os: np.ndarray, forced: np.ndarray, mover: np.ndarr
     out[:, 180:189] = full & ~won_own & ~won_opp
     slot = np.where(forced < 0, 9, forced)
     out[np.arange(n), 189 + slot] = 1
+    open_ = ~won_own & ~won_opp & ~full
+    out[:, 199:208] = _THREAT[own, opp] & open_
+    out[:, 208:217] = _THREAT[opp, own] & open_
+    out[:, 217:226] = _LINE_FREE[opp] & open_
+    out[:, 226:235] = _LINE_FREE[own] & open_
     return out
 
 
 _LINES = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124]
+
+
+def _small_board_tables() -> tuple[np.ndarray, np.ndarray]:
+    """THREAT[own, theirs]: own has two of a line whose third cell is empty; LINE_FREE[theirs]:
+    some line holds none of theirs (the other player can still complete it)."""
+    own, theirs = np.arange(512)[:, None], np.arange(512)[None, :]
+    empty = ~(own | theirs) & 0x1FF
+    count = np.array([bin(m).count("1") for m in range(512)])
+    threat = np.zeros((512, 512), bool)
+    for line in _LINES:
+        threat |= (count[own & line] == 2) & ((empty & line) != 0)
+    line_free = np.zeros(512, bool)
+    for line in _LINES:
+        line_free |= (np.arange(512) & line) == 0
+    return threat, line_free
+
+
+_THREAT, _LINE_FREE = _small_board_tables()
 
 
 def _has_line(masks: np.ndarray) -> np.ndarray:

@@ -15,11 +15,10 @@ def test_the_source_fits_codingame_and_carries_the_network():
     assert "kPacked" in source and "evaluate_moves" in source
 
 
-def test_the_packed_weights_are_the_headers_to_16_bits():
+def test_the_packed_weights_are_the_headers_to_12_bits():
     """The bot's weights, unpacked as its C++ does, against the header's decimal text."""
-    import base64
     import re
-    import struct
+    import string
     from pathlib import Path
 
     from noughts import _amalgamate
@@ -31,11 +30,13 @@ def test_the_packed_weights_are_the_headers_to_16_bits():
     packed = _amalgamate.packed_weights(text)
     networks = _amalgamate.network_arrays(text)
     assert len(networks) == 2
+    alphabet = string.ascii_uppercase + string.ascii_lowercase + string.digits + "+/"  # base 64's digits
     for r, arrays in enumerate(networks):
-        data = base64.b64decode(re.search(rf'kPacked{r}\[\] = "([^"]*)"', packed).group(1))
+        digits = re.search(rf'kPacked{r}\[\] = "([^"]*)"', packed).group(1)
         block = packed[packed.index(f"if (*kPacked{r})") :]
         scales = [float(v) for v in re.search(r"scales\[\] = \{([^}]*)\}", block).group(1).replace("f", "").split(",")]
-        values = struct.unpack(f"<{len(data) // 2}h", data)
+        values = [alphabet.index(digits[i]) * 64 + alphabet.index(digits[i + 1]) - 2048 for i in range(0, len(digits), 2)]
+        assert all(-2047 <= v <= 2047 for v in values)
         at = 0
         for original, scale in zip(arrays, scales, strict=True):
             unpacked = [v * scale for v in values[at : at + len(original)]]

@@ -31,12 +31,26 @@ def read_weights(tiebreak):
     return w1, b1, w2, b2
 
 
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+def has_two_and_a_gap(mine, yours):
+    """Some line holds two of mine and an empty cell."""
+    cells = [("m" if mine >> c & 1 else "y" if yours >> c & 1 else ".") for c in range(9)]
+    return any(sorted(cells[c] for c in line) == [".", "m", "m"] for line in LINES)
+
+
+def can_still_line(yours):
+    """Some line holds none of yours."""
+    return any(all(not yours >> c & 1 for c in line) for line in LINES)
+
+
 def features(game):
     """The features docs/mcts.md lists, built from the public API."""
     me = int(game.to_move)
     xs, os = game.board_marks()
     own, theirs = (xs, os) if me == 0 else (os, xs)
-    f = np.zeros(199)
+    f = np.zeros(235)
     for b in range(9):
         for c in range(9):
             f[9 * b + c] = own[b] >> c & 1
@@ -46,6 +60,11 @@ def features(game):
         f[162 + b] = state == mine
         f[171 + b] = state == yours
         f[180 + b] = state == BoardState.DRAWN
+        if state == BoardState.OPEN:
+            f[199 + b] = has_two_and_a_gap(own[b], theirs[b])
+            f[208 + b] = has_two_and_a_gap(theirs[b], own[b])
+            f[217 + b] = can_still_line(theirs[b])
+            f[226 + b] = can_still_line(own[b])
     f[189 + (9 if game.forced_board is None else game.forced_board)] = 1
     return f
 

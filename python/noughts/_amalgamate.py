@@ -3,17 +3,15 @@
 Each ``#include "noughts/..."`` is replaced by the header's text, once per
 header (they all say ``#pragma once``); standard headers stay as includes.
 Source files given after the main file follow it, their includes resolved the
-same way. The networks' weights header becomes a packed copy (16-bit numbers
-in base 64, unpacked when the program starts): as decimal text it would not
+same way. The networks' weights header becomes a packed copy (12-bit numbers,
+two base-64 digits each, unpacked when the program starts): as decimal text it would not
 fit CodinGame's limit on a source file. Lines that hold only a comment, and
 indentation, are left out for the same reason.
 """
 
 from __future__ import annotations
 
-import base64
 import re
-import struct
 import sys
 from pathlib import Path
 
@@ -92,8 +90,18 @@ def network_arrays(text: str) -> list[list[list[float]]]:
     return [[a[r * size : (r + 1) * size] for a, size in zip(arrays, sizes)] for r in range(rule_sets)]
 
 
+_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+_STEPS = 2047  # a weight is a multiple of its array's scale, -2047 .. 2047 of them: 12 bits
+
+
+def packed_number(step: int) -> str:
+    """One weight's multiple of its scale (-2047 .. 2047) as two base-64 digits, offset by 2048."""
+    q = step + 2048
+    return _DIGITS[q >> 6] + _DIGITS[q & 63]
+
+
 def packed_weights(text: str) -> str:
-    """The weights header as C++ that unpacks the same arrays (to 16-bit precision) at start-up.
+    """The weights header as C++ that unpacks the same arrays (to 12-bit precision) at start-up.
 
     Rule set r's numbers are the string kPacked<r>; a program that plays one rule set may
     empty the other's (export.py does), and that network's weights then stay zero."""
@@ -101,9 +109,9 @@ def packed_weights(text: str) -> str:
     bias = _floats(text, "kOutputBias")
     strings, reads = [], []
     for r, arrays in enumerate(network_arrays(text)):
-        scales = [max(map(abs, a)) / 32767 or 1.0 for a in arrays]
-        data = b"".join(struct.pack(f"<{len(a)}h", *(round(v / s) for v in a)) for a, s in zip(arrays, scales))
-        strings.append(f'inline const char kPacked{r}[] = "{base64.b64encode(data).decode()}";')
+        scales = [max(map(abs, a)) / _STEPS or 1.0 for a in arrays]
+        data = "".join(packed_number(round(v / s)) for a, s in zip(arrays, scales) for v in a)
+        strings.append(f'inline const char kPacked{r}[] = "{data}";')
         reads.append(
             f"  if (*kPacked{r}) {{\n    float* const to[] = {{&kInput[{r}][0][0], kHiddenBias[{r}], kOutput[{r}]}};\n"
             f"    const float scales[] = {{{', '.join(f'{s!r}f' for s in scales)}}};\n"
@@ -120,21 +128,13 @@ alignas(64) inline float kOutput[kRuleSets][kHidden];
 inline constexpr float kOutputBias[kRuleSets] = {{{", ".join(f"{b!r}f" for b in bias)}}};
 {newline.join(strings)}
 inline int unpack() {{
-  auto digit = [](char c) -> unsigned {{
+  auto digit = [](char c) -> int {{
     return c >= 'A' && c <= 'Z' ? c - 'A' : c >= 'a' && c <= 'z' ? c - 'a' + 26 : c >= '0' && c <= '9' ? c - '0' + 52 : c == '+' ? 62 : 63;
   }};
-  auto read = [&](const char* packed, float* const* to, const float* scales) {{
-    static unsigned char bytes[2 * (kFeatures * kHidden + 2 * kHidden) + 4];
-    unsigned n = 0, bits = 0, count = 0;
-    for (const char* p = packed; *p && *p != '='; ++p) {{
-      bits = bits << 6 | digit(*p);
-      if ((count += 6) >= 8) bytes[n++] = static_cast<unsigned char>(bits >> (count -= 8));
-    }}
+  auto read = [&](const char* p, float* const* to, const float* scales) {{
     const int sizes[] = {{kFeatures * kHidden, kHidden, kHidden}};
-    unsigned at = 0;
     for (int a = 0; a < 3; ++a)
-      for (int i = 0; i < sizes[a]; ++i, at += 2)
-        to[a][i] = static_cast<short>(bytes[at] | bytes[at + 1] << 8) * scales[a];
+      for (int i = 0; i < sizes[a]; ++i, p += 2) to[a][i] = static_cast<float>((digit(p[0]) << 6 | digit(p[1])) - 2048) * scales[a];
   }};
 {newline.join(reads)}
   return 0;
