@@ -35,7 +35,9 @@ def test_the_packed_weights_are_the_headers_to_12_bits():
         digits = re.search(rf'kPacked{r}\[\] = "([^"]*)"', packed).group(1)
         block = packed[packed.index(f"if (*kPacked{r})") :]
         scales = [float(v) for v in re.search(r"scales\[\] = \{([^}]*)\}", block).group(1).replace("f", "").split(",")]
-        values = [alphabet.index(digits[i]) * 64 + alphabet.index(digits[i + 1]) - 2048 for i in range(0, len(digits), 2)]
+        values = [
+            alphabet.index(digits[i]) * 64 + alphabet.index(digits[i + 1]) - 2048 for i in range(0, len(digits), 2)
+        ]
         assert all(-2047 <= v <= 2047 for v in values)
         at = 0
         for original, scale in zip(arrays, scales, strict=True):

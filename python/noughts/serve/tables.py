@@ -170,7 +170,8 @@ class Table:
         if winner is not None and isinstance(game, Classic):
             cells = _mask_cells(game, game.winning_line())
         if winner is not None and isinstance(game, Quantum) and self.notes and self.notes[-1]:
-            text = f"The last move: {self.notes[-1]}. {text}"  # where its marks landed: a collapse, or the last-cell mark
+            # Where the last move's marks landed: a collapse, or the last-cell mark.
+            text = f"The last move: {self.notes[-1]}. {text}"
         return {"winner": winner, "how": how, "text": text, "cells": cells}
 
     def status(self) -> str:
