@@ -22,8 +22,8 @@ a draw, and CodinGame's board-count scoring): the same position is worth differe
 under the two. Both can start from one network trained on all positions, since most of what
 makes a position good (threats on small boards and on the big one) is common to both.
 
-The features are the ones cpp/src/ultimate_eval.cpp computes (kept in step by
-tests/test_ultimate_eval.py): the mover's and the opponent's marks (81 each), the boards
+The features are the engine's own (Ultimate._eval_features, cpp/src/ultimate_eval.cpp,
+what evaluate() reads; tests/test_ultimate_eval.py checks them against the docs): the mover's and the opponent's marks (81 each), the boards
 each has won (9 each), the drawn boards (9), the board the mover is sent to (9, or 1
 for a free move), and for each open board (9 each) whether the mover has two in a line with
 the third cell empty, whether the opponent has, whether the mover can still make a line
@@ -42,7 +42,7 @@ import noughts
 import numpy as np
 from noughts import Ultimate
 
-N_FEATURES = 81 + 81 + 9 + 9 + 9 + 10 + 4 * 9
+N_FEATURES = Ultimate._EVAL_FEATURES
 RULES = {"seed": 0, "codingame": 1}  # the networks' order in the header: Ultimate(tiebreak=False), then True
 HIDDEN = 64
 HEADER = Path(__file__).resolve().parents[1] / "cpp/include/noughts/ultimate_eval_weights.hpp"
@@ -59,58 +59,11 @@ def encode(game: Ultimate) -> tuple[list[int], list[int], int, int]:
 
 
 def features(xs: np.ndarray, os: np.ndarray, forced: np.ndarray, mover: np.ndarray) -> np.ndarray:
-    """The network's input for each position (rows), from the mover's view, as float32 0/1."""
-    n = len(forced)
-    own = np.where(mover[:, None] == 0, xs, os).astype(np.int64)
-    opp = np.where(mover[:, None] == 0, os, xs).astype(np.int64)
-    out = np.zeros((n, N_FEATURES), np.float32)
-    cells = np.arange(9)
-    own_bits = (own[:, :, None] >> cells) & 1  # (n, board, cell)
-    opp_bits = (opp[:, :, None] >> cells) & 1
-    out[:, 0:81] = own_bits.reshape(n, 81)
-    out[:, 81:162] = opp_bits.reshape(n, 81)
-    won_own = _has_line(own)
-    won_opp = _has_line(opp)
-    full = (own | opp) == 0x1FF
-    out[:, 162:171] = won_own
-    out[:, 171:180] = won_opp
-    out[:, 180:189] = full & ~won_own & ~won_opp
-    slot = np.where(forced < 0, 9, forced)
-    out[np.arange(n), 189 + slot] = 1
-    open_ = ~won_own & ~won_opp & ~full
-    out[:, 199:208] = _THREAT[own, opp] & open_
-    out[:, 208:217] = _THREAT[opp, own] & open_
-    out[:, 217:226] = _LINE_FREE[opp] & open_
-    out[:, 226:235] = _LINE_FREE[own] & open_
-    return out
-
-
-_LINES = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124]
-
-
-def _small_board_tables() -> tuple[np.ndarray, np.ndarray]:
-    """THREAT[own, theirs]: own has two of a line whose third cell is empty; LINE_FREE[theirs]:
-    some line holds none of theirs (the other player can still complete it)."""
-    own, theirs = np.arange(512)[:, None], np.arange(512)[None, :]
-    empty = ~(own | theirs) & 0x1FF
-    count = np.array([bin(m).count("1") for m in range(512)])
-    threat = np.zeros((512, 512), bool)
-    for line in _LINES:
-        threat |= (count[own & line] == 2) & ((empty & line) != 0)
-    line_free = np.zeros(512, bool)
-    for line in _LINES:
-        line_free |= (np.arange(512) & line) == 0
-    return threat, line_free
-
-
-_THREAT, _LINE_FREE = _small_board_tables()
-
-
-def _has_line(masks: np.ndarray) -> np.ndarray:
-    result = np.zeros(masks.shape, bool)
-    for line in _LINES:
-        result |= (masks & line) == line
-    return result
+    """The network's input for each position (rows), from the mover's view, as uint8 0/1: the
+    engine's own features (Ultimate._eval_features, what evaluate() reads)."""
+    own = np.where(mover[:, None] == 0, xs, os).astype(np.uint16)
+    opp = np.where(mover[:, None] == 0, os, xs).astype(np.uint16)
+    return Ultimate._eval_features(own, opp, forced.astype(np.int8))
 
 
 def symmetric_arrays(xs: np.ndarray, os: np.ndarray, forced: np.ndarray, s: int) -> tuple[np.ndarray, ...]:
@@ -230,7 +183,7 @@ def train(
     xs, os, forced, mover = d["xs"].astype(np.int64), d["os"].astype(np.int64), d["forced"].astype(np.int64), d["mover"]
     images = [symmetric_arrays(xs, os, forced, s) for s in range(8)]
     # 0/1 features as bytes (a quarter of the memory of floats), made floats a batch at a time.
-    inputs = np.concatenate([features(mx, mo, f, mover).astype(np.uint8) for mx, mo, f in images])
+    inputs = np.concatenate([features(mx, mo, f, mover) for mx, mo, f in images])
     targets = np.tile(target, 8)
     rng = np.random.default_rng(seed)
     val_idx = np.flatnonzero(held)  # the held-out games as played (their images add nothing)

@@ -18,6 +18,7 @@ def stub_names():
             names |= {
                 t.id for n in node.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)
             }
+            names |= {n.target.id for n in node.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
             for base in node.bases:
                 if isinstance(base, ast.Name) and base.id in classes:
                     names |= classes[base.id]

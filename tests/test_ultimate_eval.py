@@ -82,6 +82,33 @@ def test_evaluation_is_the_network_of_the_documented_features(seed):
     assert game.evaluate() == pytest.approx(expected, abs=1e-4)
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_the_training_features_are_the_documented_ones(seed):
+    """Ultimate._eval_features (what the training script learns from) of a position's masks."""
+    tiebreak = seed % 2 == 1
+    game = random_game(lambda: Ultimate(tiebreak=tiebreak), seed, seed * 7 % 70)
+    if game.is_over():
+        pytest.skip("the random game ended")
+    xs, os = game.board_marks()
+    own, theirs = (xs, os) if game.to_move == noughts.Player.X else (os, xs)
+    sent = -1 if game.forced_board is None else game.forced_board
+    rows = Ultimate._eval_features(np.array([own], np.uint16), np.array([theirs], np.uint16), np.array([sent], np.int8))
+    assert rows.shape == (1, Ultimate._EVAL_FEATURES) and rows.dtype == np.uint8
+    assert list(rows[0]) == list(features(game).astype(np.uint8))
+
+
+def test_the_training_features_refuse_what_is_not_a_position():
+    ok = np.zeros((1, 9), np.uint16)
+    with pytest.raises(noughts.InvalidOptionError, match="9-bit masks"):
+        Ultimate._eval_features(np.full((1, 9), 512, np.uint16), ok, np.array([-1], np.int8))
+    with pytest.raises(noughts.InvalidOptionError, match="in common"):
+        Ultimate._eval_features(np.ones((1, 9), np.uint16), np.ones((1, 9), np.uint16), np.array([-1], np.int8))
+    with pytest.raises(noughts.InvalidOptionError, match="sent must be"):
+        Ultimate._eval_features(ok, ok, np.array([9], np.int8))
+    with pytest.raises(noughts.InvalidOptionError, match=r"\(n, 9\)"):
+        Ultimate._eval_features(np.zeros((2, 9), np.uint16), ok, np.array([-1], np.int8))
+
+
 def test_evaluation_is_a_value_between_minus_one_and_one():
     for seed in range(200):
         game = random_game(Ultimate, seed, seed % 70)

@@ -1,6 +1,10 @@
 #include "bind_ultimate.hpp"
 
+#include <pybind11/numpy.h>
+
 #include <array>
+#include <cstdint>
+#include <span>
 #include <string>
 #include <utility>
 
@@ -33,6 +37,39 @@ void bind_ultimate(py::module_& m) {
             return h.current().evaluate();
           },
           "The learned evaluation MCTS values its leaves with: -1 (lost) .. +1 (won) for the player to move.")
+      .def_static(
+          "_eval_features",
+          [](const py::array_t<std::uint16_t, py::array::c_style | py::array::forcecast>& own,
+             const py::array_t<std::uint16_t, py::array::c_style | py::array::forcecast>& theirs,
+             const py::array_t<std::int8_t, py::array::c_style | py::array::forcecast>& sent) {
+            const auto n = sent.ndim() == 1 ? sent.shape(0) : -1;
+            if (n < 0 || own.ndim() != 2 || theirs.ndim() != 2 || own.shape(0) != n || theirs.shape(0) != n ||
+                own.shape(1) != Ultimate::kBoards || theirs.shape(1) != Ultimate::kBoards)
+              throw InvalidOptionError("own and theirs must be (n, 9) arrays of 9-bit masks and sent an (n,) array");
+            const std::uint16_t *o = own.data(), *t = theirs.data();
+            const std::int8_t* s = sent.data();
+            for (py::ssize_t i = 0; i < n * Ultimate::kBoards; ++i)
+              if (o[i] > 511 || t[i] > 511 || (o[i] & t[i]))
+                throw InvalidOptionError("marks must be 9-bit masks (0..511), own and theirs without a cell in common");
+            for (py::ssize_t i = 0; i < n; ++i)
+              if (s[i] < -1 || s[i] > 8) throw InvalidOptionError("sent must be a board 0..8, or -1 for a free move");
+            py::array_t<std::uint8_t> out({n, static_cast<py::ssize_t>(Ultimate::kEvalFeatures)});
+            std::uint8_t* f = out.mutable_data();
+            {
+              py::gil_scoped_release release;
+              for (py::ssize_t i = 0; i < n; ++i)
+                Ultimate::eval_features(std::span<const std::uint16_t, Ultimate::kBoards>(o + 9 * i, 9),
+                                        std::span<const std::uint16_t, Ultimate::kBoards>(t + 9 * i, 9), s[i],
+                                        std::span<std::uint8_t, Ultimate::kEvalFeatures>(f + Ultimate::kEvalFeatures * i,
+                                                                                         Ultimate::kEvalFeatures));
+            }
+            return out;
+          },
+          py::arg("own"), py::arg("theirs"), py::arg("sent"),
+          "The learned evaluation's input features (uint8 0/1, one row per position) of positions given by "
+          "the 9-bit masks per board of the player to move (own) and of the opponent, and the board the player "
+          "to move is sent to (-1: free). For scripts/train_ultimate_eval.py.")
+      .def_readonly_static("_EVAL_FEATURES", &Ultimate::kEvalFeatures)
       .def_property_readonly(
           "tiebreak", [](const H& h) { return h.current().tiebreak(); },
           "Whether a game that ends with every small board decided and no line of boards is won by the "

@@ -19,6 +19,7 @@ namespace w = ultimate_eval_weights;
 constexpr int kOwnMarks = 0, kTheirMarks = 81, kOwnBoards = 162, kTheirBoards = 171, kDrawnBoards = 180,
               kSentTo = 189, kOwnThreats = 199, kTheirThreats = 208, kOwnChances = 217, kTheirChances = 226,
               kEnd = 235;
+static_assert(kEnd == Ultimate::kEvalFeatures);
 static_assert(w::kFeatures == kEnd, "the weights were trained on other features");
 static_assert(w::kRuleSets == 2, "one network for the seeds' rules, one for the board-count tie-break");
 
@@ -51,6 +52,24 @@ inline int board_feature(int k, int b) noexcept {
   return kGroups[k] + b;
 }
 
+// Calls on(f) for each feature f that is on, seen by the player whose marks
+// are `own` and who is sent to board `sent` (-1: free): the one definition
+// of the features, which evaluate(), the base of evaluate_moves() and
+// eval_features() share.
+template <class On>
+inline void for_each_feature(std::span<const std::uint16_t, Ultimate::kBoards> own,
+                             std::span<const std::uint16_t, Ultimate::kBoards> theirs, int sent, On&& on) {
+  for (int b = 0; b < Ultimate::kBoards; ++b) {
+    bits::for_each(own[b], [&](int c) { on(kOwnMarks + 9 * b + c); });
+    bits::for_each(theirs[b], [&](int c) { on(kTheirMarks + 9 * b + c); });
+    if (board3::kHasLine[own[b]]) on(kOwnBoards + b);
+    else if (board3::kHasLine[theirs[b]]) on(kTheirBoards + b);
+    else if ((own[b] | theirs[b]) == board3::kFull) on(kDrawnBoards + b);
+    else bits::for_each(board_features(own[b], theirs[b]), [&](int k) { on(board_feature(k, b)); });
+  }
+  on(kSentTo + (sent < 0 ? 9 : sent));
+}
+
 }  // namespace
 
 NOUGHTS_HOT_CLONES float Ultimate::evaluate() const noexcept {
@@ -64,18 +83,7 @@ NOUGHTS_HOT_CLONES float Ultimate::evaluate() const noexcept {
     for (int i = 0; i < w::kHidden; ++i) hidden[i] += row[i];
   };
   const Player me = to_move(), them = opponent(me);
-  for (int b = 0; b < kBoards; ++b) {
-    bits::for_each(marks(me, b), [&](int c) { add(kOwnMarks + 9 * b + c); });
-    bits::for_each(marks(them, b), [&](int c) { add(kTheirMarks + 9 * b + c); });
-  }
-  bits::for_each(won_boards(me), [&](int b) { add(kOwnBoards + b); });
-  bits::for_each(won_boards(them), [&](int b) { add(kTheirBoards + b); });
-  bits::for_each(decided_boards() & ~won_boards(me) & ~won_boards(them), [&](int b) { add(kDrawnBoards + b); });
-  const int sent = forced_board();
-  add(kSentTo + (sent < 0 ? 9 : sent));
-  bits::for_each(open_boards(), [&](int b) {
-    bits::for_each(board_features(marks(me, b), marks(them, b)), [&](int k) { add(board_feature(k, b)); });
-  });
+  for_each_feature(marks_[static_cast<int>(me)], marks_[static_cast<int>(them)], forced_board(), add);
   return output(net, hidden);
 }
 
@@ -97,15 +105,10 @@ NOUGHTS_HOT_CLONES void Ultimate::evaluate_moves(std::span<const Move> moves, st
     const float* row = w::kInput[net][feature];
     for (int i = 0; i < w::kHidden; ++i) h[i] -= row[i];
   };
-  for (int b = 0; b < kBoards; ++b) {
-    bits::for_each(marks(them, b), [&](int c) { add_to(base, kOwnMarks + 9 * b + c); });
-    bits::for_each(marks(me, b), [&](int c) { add_to(base, kTheirMarks + 9 * b + c); });
-  }
-  bits::for_each(won_boards(them), [&](int b) { add_to(base, kOwnBoards + b); });
-  bits::for_each(won_boards(me), [&](int b) { add_to(base, kTheirBoards + b); });
-  bits::for_each(decided_boards() & ~won_boards(me) & ~won_boards(them), [&](int b) { add_to(base, kDrawnBoards + b); });
-  bits::for_each(open_boards(), [&](int b) {
-    bits::for_each(board_features(marks(them, b), marks(me, b)), [&](int k) { add_to(base, board_feature(k, b)); });
+  // The base is the position as it stands, seen from their side, without a
+  // board to be sent to: each move adds its own.
+  for_each_feature(marks_[p ^ 1], marks_[p], -1, [&](int f) {
+    if (f != kSentTo + 9) add_to(base, f);
   });
   alignas(64) float hidden[w::kHidden];
   for (std::size_t k = 0; k < moves.size(); ++k) {
@@ -130,6 +133,12 @@ NOUGHTS_HOT_CLONES void Ultimate::evaluate_moves(std::span<const Move> moves, st
     add_to(hidden, kSentTo + ((decided >> c & 1) ? 9 : c));
     values[k] = -output(net, hidden);
   }
+}
+
+void Ultimate::eval_features(std::span<const std::uint16_t, kBoards> own, std::span<const std::uint16_t, kBoards> theirs,
+                             int sent, std::span<std::uint8_t, kEvalFeatures> out) noexcept {
+  std::fill(out.begin(), out.end(), std::uint8_t{0});
+  for_each_feature(own, theirs, sent, [&](int f) { out[static_cast<std::size_t>(f)] = 1; });
 }
 
 }  // namespace noughts

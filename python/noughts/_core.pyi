@@ -111,6 +111,9 @@ class Ultimate(_GameCore):
     @staticmethod
     def id_to_grid(move: int) -> tuple[int, int]: ...
     def _grid_rows(self) -> list[str]: ...
+    _EVAL_FEATURES: int
+    @staticmethod
+    def _eval_features(own: Any, theirs: Any, sent: Any) -> Any: ...  # numpy uint8 (n, _EVAL_FEATURES)
 
 class Quantum(_GameCore):
     def __init__(self) -> None: ...

@@ -156,6 +156,14 @@ class Ultimate {
   // The values for the player to move of the positions after each of
   // `moves` (see HasEvaluateMoves): one hidden layer shared by all of them.
   void evaluate_moves(std::span<const Move> moves, std::span<float> values) const noexcept;
+  // The network's input (docs/mcts.md) of a position given by its marks, seen
+  // by the player whose 9-bit masks per board are `own` and who is sent to
+  // board `sent` (-1: a free move): out[f] is 1 for each feature f that is
+  // on, else 0 (kEvalFeatures entries). What the training script learns from;
+  // evaluate() reads the same features.
+  static constexpr int kEvalFeatures = 235;
+  static void eval_features(std::span<const std::uint16_t, kBoards> own, std::span<const std::uint16_t, kBoards> theirs,
+                            int sent, std::span<std::uint8_t, kEvalFeatures> out) noexcept;
 
   // The MCTS prior: a move that gives the opponent a free move (it sends
   // them to a decided board, or closes the board it sends them to) is
