@@ -253,6 +253,13 @@ class MctsTree {
   std::uint64_t run(std::uint64_t max_iterations, bool timed, Clock::time_point deadline,
                     const std::atomic<bool>* stop, std::atomic<bool>* halt) {
     ensure_root_expanded();
+    // Growing the pool copies it, which takes milliseconds once it is large:
+    // near the deadline that would make a timed search late. So the room the
+    // last search needed (twice over) is made here, where the time is still
+    // the budget's (compact() makes it when the root moved).
+    const std::size_t start_size = nodes_.size(), room = headroom(start_size);
+    if (nodes_.capacity() < room) nodes_.reserve(room);
+    if (evaluate_ && evals_.capacity() < room) evals_.reserve(room);
     std::uint64_t done = 0;
     while (max_iterations == 0 || done < max_iterations) {
       if (nodes_[0].proof != kMctsUnproven || nodes_[0].visits >= kMaxVisits) break;
@@ -268,6 +275,7 @@ class MctsTree {
       ++done;
     }
     if (halt && nodes_[0].proof != kMctsUnproven) halt->store(true, std::memory_order_relaxed);
+    growth_ = nodes_.size() > start_size ? nodes_.size() - start_size : 0;
     return done;
   }
 
@@ -679,9 +687,9 @@ class MctsTree {
     }
     std::vector<MctsNode> kept;
     std::vector<float> kept_evals;
-    kept.reserve(size);
+    kept.reserve(headroom(size));
     kept.push_back(nodes_[r]);
-    if (evaluate_) kept_evals.reserve(size), kept_evals.push_back(evals_[r]);
+    if (evaluate_) kept_evals.reserve(headroom(size)), kept_evals.push_back(evals_[r]);
     for (std::size_t i = 0; i < kept.size(); ++i) {
       const MctsNode n = kept[i];
       if (n.first == 0) continue;
@@ -693,8 +701,15 @@ class MctsTree {
     evals_ = std::move(kept_evals);
   }
 
+  // The pool's size for a search that starts with `size` nodes: room for
+  // twice what the last search added, within the bound.
+  std::size_t headroom(std::size_t size) const noexcept {
+    return std::min<std::size_t>(capacity_, size + 2 * growth_);
+  }
+
   std::vector<MctsNode> nodes_;
   std::vector<float> evals_;  // with evaluation: node i's value from the evaluations (minimax), for its mover
+  std::size_t growth_ = 0;    // nodes the last run() added
   std::vector<Step> path_;
   G root_pos_{};
   Player root_player_ = Player::X;
