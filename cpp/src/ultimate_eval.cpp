@@ -97,13 +97,10 @@ NOUGHTS_HOT_CLONES void Ultimate::evaluate_moves(std::span<const Move> moves, st
   const int p = static_cast<int>(me), net = tiebreak_ ? 1 : 0;
   alignas(64) float base[w::kHidden];
   std::copy(std::begin(w::kHiddenBias[net]), std::end(w::kHiddenBias[net]), base);
-  auto add_to = [net](float* h, int feature) {
+  // Adds a feature's row to a hidden layer (sign -1: takes it away).
+  auto add_to = [net](float* h, int feature, float sign = 1.0f) {
     const float* row = w::kInput[net][feature];
-    for (int i = 0; i < w::kHidden; ++i) h[i] += row[i];
-  };
-  auto subtract_from = [net](float* h, int feature) {
-    const float* row = w::kInput[net][feature];
-    for (int i = 0; i < w::kHidden; ++i) h[i] -= row[i];
+    for (int i = 0; i < w::kHidden; ++i) h[i] += sign * row[i];
   };
   // The base is the position as it stands, seen from their side, without a
   // board to be sent to: each move adds its own.
@@ -126,7 +123,7 @@ NOUGHTS_HOT_CLONES void Ultimate::evaluate_moves(std::span<const Move> moves, st
     add_to(hidden, kTheirMarks + 9 * b + c);
     const unsigned before = board_features(marks_[p ^ 1][b], marks_[p][b]);
     const unsigned after = (wins_board || fills_board) ? 0u : board_features(marks_[p ^ 1][b], own);
-    bits::for_each(before & ~after, [&](int f) { subtract_from(hidden, board_feature(f, b)); });
+    bits::for_each(before & ~after, [&](int f) { add_to(hidden, board_feature(f, b), -1.0f); });
     bits::for_each(after & ~before, [&](int f) { add_to(hidden, board_feature(f, b)); });
     if (wins_board) add_to(hidden, kTheirBoards + b);
     else if (fills_board) add_to(hidden, kDrawnBoards + b);
