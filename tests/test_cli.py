@@ -61,7 +61,9 @@ def test_solve_with_threads_gives_the_one_thread_answer():
     two = run("solve", "classic", "--size", "4", "-k", "3", "--threads", "2", "--tt-mb", "4")
     assert two.returncode == 0
     for line in ("value:", "best moves:"):
-        assert [x for x in one.splitlines() if x.startswith(line)] == [x for x in two.stdout.splitlines() if x.startswith(line)]
+        assert [x for x in one.splitlines() if x.startswith(line)] == [
+            x for x in two.stdout.splitlines() if x.startswith(line)
+        ]
     out = run("solve", "classic", "--threads", "2", "--method", "pns")
     assert out.returncode == 2 and "alphabeta" in out.stderr and "Traceback" not in out.stderr
 
