@@ -87,6 +87,7 @@ int main() {
         SolveLimits one, many;
         one.weak = many.weak = weak;
         many.threads = 3;
+        many.help_after_nodes = 0;  // the helpers start at once, even on small solves
         const Solution a = solve(g, one), b = solve(g, many);
         same = same && a.value == b.value && a.distance == b.distance && a.best_moves.size() == b.best_moves.size() &&
                b.nodes >= 1;

@@ -73,6 +73,10 @@ struct SolveLimits {
   // orders, and what they store spares it work. The results are those of
   // one thread; the node count is the sum of all of them.
   int threads = 1;
+  // The nodes the first thread searches alone before the others start: a
+  // small solve is over before more threads, and a table of the whole
+  // budget, would pay for themselves (0: they start at once).
+  std::uint64_t help_after_nodes = std::uint64_t{1} << 17;
   const std::atomic<bool>* stop = nullptr;  // set from another thread to stop
   SolveProgress* progress = nullptr;        // updated as the search goes, when given
 };
@@ -103,6 +107,8 @@ class Solver {
   // Enhanced transposition cutoffs above this depth: deeper, the keys they
   // compute at every node cost more than the cutoffs save.
   static constexpr int kEtcDepth = 4;
+  // Threads spread over the moves above this depth (the move loop of search).
+  static constexpr int kSharedDepth = 16;
 
   explicit Solver(const SolveLimits& limits = {})
       : limits_(limits), owned_tt_(std::make_unique<TranspositionTable>(limits.tt_bytes)), tt_(owned_tt_.get()) {
@@ -128,21 +134,30 @@ class Solver {
   // first thread asks (question()) they search too, until it is answered.
   class Crew {
    public:
-    Crew(Solver& lead, int helpers) : lead_(lead) {
-      if (helpers <= 0) return;
-      lead.tt_->share();
-      SolveLimits own = lead.limits_;
-      own.stop = nullptr, own.progress = nullptr, own.max_seconds = 0, own.threads = 1;
-      for (int k = 1; k <= helpers; ++k) solvers_.push_back(std::unique_ptr<Solver>(new Solver(own, lead.tt_, this, k)));
-      for (auto& solver : solvers_) threads_.emplace_back([this, helper = solver.get()] { helper->help(*this); });
-      lead.crew_ = this;
+    // The helpers start when the lead has searched help_after_nodes.
+    Crew(Solver& lead, int helpers) : lead_(lead), wanted_(std::max(helpers, 0)) {
+      if (wanted_ > 0) lead.waiting_crew_ = this;
+      if (wanted_ > 0 && lead.limits_.help_after_nodes == 0) start();
     }
     Crew(const Crew&) = delete;
     Crew& operator=(const Crew&) = delete;
     ~Crew() { finish(); }
 
+    // Starts the helpers on the lead's current question, if any.
+    void start() {
+      lead_.waiting_crew_ = nullptr;
+      lead_.tt_->share();
+      SolveLimits own = lead_.limits_;
+      own.stop = nullptr, own.progress = nullptr, own.max_seconds = 0, own.threads = 1;
+      for (int k = 1; k <= wanted_; ++k) solvers_.push_back(std::unique_ptr<Solver>(new Solver(own, lead_.tt_, this, k)));
+      for (auto& solver : solvers_) threads_.emplace_back([this, helper = solver.get()] { helper->help(*this); });
+      lead_.crew_ = this;
+      if (const auto& q = lead_.asking_) open(q->position, q->state, q->alpha, q->beta, q->depth);
+    }
+
     // Stops the helpers and returns the nodes they searched.
     std::uint64_t finish() {
+      lead_.waiting_crew_ = nullptr;
       {
         std::lock_guard lock(mutex_);
         quit_ = true;
@@ -177,6 +192,14 @@ class Solver {
       return generation_.load(std::memory_order_relaxed) != generation;
     }
 
+    // The positions some thread is searching, by key (a small table: a
+    // collision only makes a move wait that need not).
+    void enter(std::uint64_t key) noexcept { busy_[key & kBusyMask].store(key, std::memory_order_relaxed); }
+    void leave(std::uint64_t key) noexcept {
+      busy_[key & kBusyMask].compare_exchange_strong(key, 0, std::memory_order_relaxed);
+    }
+    bool busy(std::uint64_t key) const noexcept { return busy_[key & kBusyMask].load(std::memory_order_relaxed) == key; }
+
    private:
     friend class Solver;
     struct Question {
@@ -185,6 +208,7 @@ class Solver {
       int alpha, beta, depth;
     };
     Solver& lead_;
+    int wanted_;
     std::vector<std::unique_ptr<Solver>> solvers_;
     std::vector<std::thread> threads_;
     std::mutex mutex_;
@@ -192,6 +216,8 @@ class Solver {
     std::optional<Question> question_;  // guarded by mutex_
     bool quit_ = false;                 // guarded by mutex_
     std::atomic<std::uint64_t> generation_{0};  // changes whenever the question does
+    static constexpr std::size_t kBusyMask = (std::size_t{1} << 16) - 1;
+    std::unique_ptr<std::atomic<std::uint64_t>[]> busy_ = std::make_unique<std::atomic<std::uint64_t>[]>(kBusyMask + 1);
   };
 
   // A helper of a solve: the shared table, and its place in the crew.
@@ -216,7 +242,6 @@ class Solver {
         q = crew.question_;
       }
       asked_at_ = seen;
-      question_depth_ = q->depth;
       try {
         search(q->position, q->state, q->alpha, q->beta, q->depth);
       } catch (const Withdrawn&) {
@@ -228,12 +253,16 @@ class Solver {
   // A search the lead asks at the top of a phase (the value, the distance,
   // each root move), with the crew searching it too.
   int question(const G& g, const State& state, int alpha, int beta, int depth) {
-    if (!crew_) return search(g, state, alpha, beta, depth);
-    struct Closing {
-      Crew* crew;
-      ~Closing() { crew->close(); }
-    } closing{crew_};
-    crew_->open(g, state, alpha, beta, depth);
+    if (!crew_ && !waiting_crew_) return search(g, state, alpha, beta, depth);
+    struct Asking {
+      Solver& lead;
+      ~Asking() {
+        lead.asking_.reset();
+        if (lead.crew_) lead.crew_->close();
+      }
+    } asking{*this};
+    asking_.emplace(typename Crew::Question{g, state, alpha, beta, depth});
+    if (crew_) crew_->open(g, state, alpha, beta, depth);
     return search(g, state, alpha, beta, depth);
   }
 
@@ -385,6 +414,7 @@ class Solver {
   }
   void check_limits() {
     if (helper_ && crew_->asked_since(asked_at_)) throw Withdrawn{};
+    if (waiting_crew_ && nodes_ >= limits_.help_after_nodes) waiting_crew_->start();
     if (limits_.progress) limits_.progress->nodes.store(nodes_, std::memory_order_relaxed);
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
       throw SearchStopped("the search was stopped", nodes_, elapsed());
@@ -419,6 +449,17 @@ class Solver {
       return false;
     };
     const std::uint64_t key = table_key(g, state);
+    // Near the root, with other threads, this position is marked as being
+    // searched while it is (see the move loop).
+    const bool sharing = crew_ && depth < kSharedDepth;
+    struct Searching {
+      Crew* crew;
+      std::uint64_t key;
+      ~Searching() {
+        if (crew) crew->leave(key);
+      }
+    } searching{sharing ? crew_ : nullptr, key};
+    if (sharing) crew_->enter(key);
     if constexpr (HasTactics<G>) {
       // The game settles what it can see at once, while the table's bucket
       // is on its way from memory.
@@ -590,25 +631,38 @@ class Solver {
         }
       }
     }
-    if (helper_ && depth == question_depth_ && open > 1) {
-      // A helper starts its question elsewhere than the lead does: the k-th
-      // helper with the (k+1)-th best move, so the threads' first subtrees
-      // differ and each finds in the table what the others have proved.
-      for (int j = 0; j < open; ++j) pick(j);
-      std::rotate(order.begin(), order.begin() + helper_ % open, order.begin() + open);
-      for (int j = 0; j < open; ++j)
-        if (try_move(order[j])) break;
-    } else {
-      for (int j = 0; j < open; ++j) {
-        const int i = pick(j);
-        if (try_move(i)) {
-          if constexpr (!HasTactics<G>) history_[static_cast<int>(me)][moves[i]] += 1 + (open - j);
-          break;
-        }
+    // With other threads, near the root (where subtrees are big), a move
+    // whose position another thread is searching waits until the others
+    // are searched (as in ABDADA): the threads spread over the moves, and
+    // by the time it comes back, its value is often in the table. The
+    // lead never puts off its first move, which sets the bound the others
+    // are searched in.
+    int deferred[G::kMaxActions];
+    int waiting = 0;
+    bool cut = false;
+    for (int j = 0; j < open && !cut; ++j) {
+      const int i = pick(j);
+      if (sharing && j > 0 && others_search(g, state, moves, i)) {
+        deferred[waiting++] = i;
+        continue;
+      }
+      if (try_move(i)) {
+        if constexpr (!HasTactics<G>) history_[static_cast<int>(me)][moves[i]] += 1 + (open - j);
+        cut = true;
       }
     }
+    for (int k = 0; k < waiting && !cut; ++k) cut = try_move(deferred[k]);
     store(key, alpha0, beta0, best, best_move, nodes_before);
     return best;
+  }
+
+  // Whether another thread is searching the position after moves[i] of g
+  // (moves: the move list of the search() frame of g).
+  template <class MoveList>
+  bool others_search(const G& g, const State& state, const MoveList& moves, int i) {
+    G c = g;
+    c.play(moves[i]);
+    return !c.outcome().over() && crew_->busy(table_key(c, noughts::search_state_after(g, state, moves[i])));
   }
 
   void store(std::uint64_t key, int alpha0, int beta0, int v, int move, std::uint64_t nodes_before) {
@@ -655,9 +709,10 @@ class Solver {
   std::unique_ptr<TranspositionTable> owned_tt_;  // the lead's; helpers have none
   TranspositionTable* tt_;
   Crew* crew_ = nullptr;  // the lead's helpers, or a helper's crew
+  Crew* waiting_crew_ = nullptr;  // the lead's helpers before they start
+  std::optional<typename Crew::Question> asking_;  // the lead's current question
   int helper_ = 0;        // 0 the lead; k > 0 the k-th helper
   std::uint64_t asked_at_ = 0;  // a helper's question's generation
-  int question_depth_ = -1;     // and the depth it starts at
   std::array<std::array<int, G::kMaxActions>, 2> history_;
   std::vector<std::vector<G>> frames_;
   std::uint64_t nodes_ = 0;
