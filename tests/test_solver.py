@@ -162,6 +162,16 @@ def test_threads_sharing_the_table_find_what_one_thread_finds(board, opts, plies
     assert weak_two.best_moves[0] in one.best_moves  # a move that keeps the value
 
 
+def test_threads_on_a_solve_big_enough_for_the_helpers():
+    """A Connect Four position of about 1.4 M nodes: past the nodes one thread searches alone
+    before the others start, so the threads share the table for most of the solve."""
+    g = Classic.from_string("......./......./......./.x...../.o..o.o/xo.xx.x k=4 gravity")
+    one, two = noughts.solve(g), noughts.solve(g, threads=2)
+    assert (one.value, one.distance, one.best_moves) == (two.value, two.distance, two.best_moves)
+    assert one.nodes > 2**17  # the helpers' start (SolveLimits::help_after_nodes)
+    assert_principal_variation_is_sound(g, two)
+
+
 def test_threads_are_checked():
     for bad in (0, -1, 1.5, True, "2", 10_000):
         with pytest.raises(noughts.InvalidOptionError, match="threads"):
