@@ -56,6 +56,18 @@ def test_weak_solve_reports_the_value_and_one_move():
     assert out.returncode == 2 and "alphabeta" in out.stderr and "Traceback" not in out.stderr
 
 
+def test_solve_with_threads_gives_the_one_thread_answer():
+    one = run("solve", "classic", "--size", "4", "-k", "3").stdout
+    two = run("solve", "classic", "--size", "4", "-k", "3", "--threads", "2", "--tt-mb", "4")
+    assert two.returncode == 0
+    for line in ("value:", "best moves:"):
+        assert [x for x in one.splitlines() if x.startswith(line)] == [
+            x for x in two.stdout.splitlines() if x.startswith(line)
+        ]
+    out = run("solve", "classic", "--threads", "2", "--method", "pns")
+    assert out.returncode == 2 and "alphabeta" in out.stderr and "Traceback" not in out.stderr
+
+
 def test_bad_input_gives_a_message_not_a_traceback():
     out = run("solve", "--moves", "a1 a1")
     assert out.returncode == 2 and "occupied" in out.stderr and "Traceback" not in out.stderr

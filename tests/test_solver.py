@@ -145,6 +145,41 @@ def test_symmetry_and_table_size_do_not_change_the_answer(board, opts, plies, se
     assert_principal_variation_is_sound(g, a)
 
 
+THREAD_CASES = [((4, 4, 4), opts, 3, seed) for opts in OPTION_SETS for seed in range(2)] + [
+    ((5, 5, 4), opts, 12, seed) for opts in OPTION_SETS if not (opts[0] and opts[1]) for seed in range(2)
+]
+
+
+@pytest.mark.parametrize("board,opts,plies,seed", THREAD_CASES)
+def test_threads_sharing_the_table_find_what_one_thread_finds(board, opts, plies, seed):
+    misere, free, gravity = opts
+    g = random_position(lambda: Classic(*board, misere=misere, free_choice=free, gravity=gravity), plies, seed)
+    one, two = noughts.solve(g), noughts.solve(g, threads=2, tt_mb=8)
+    assert (one.value, one.distance, one.best_moves) == (two.value, two.distance, two.best_moves)
+    assert_principal_variation_is_sound(g, two)
+    weak_one, weak_two = noughts.solve(g, weak=True), noughts.solve(g, weak=True, threads=2, tt_mb=8)
+    assert weak_one.value == weak_two.value == one.value
+    assert weak_two.best_moves[0] in one.best_moves  # a move that keeps the value
+
+
+def test_threads_on_a_solve_big_enough_for_the_helpers():
+    """A Connect Four position of about 1.4 M nodes: past the nodes one thread searches alone
+    before the others start, so the threads share the table for most of the solve."""
+    g = Classic.from_string("......./......./......./.x...../.o..o.o/xo.xx.x k=4 gravity")
+    one, two = noughts.solve(g), noughts.solve(g, threads=2)
+    assert (one.value, one.distance, one.best_moves) == (two.value, two.distance, two.best_moves)
+    assert one.nodes > 2**17  # the helpers' start (SolveLimits::help_after_nodes)
+    assert_principal_variation_is_sound(g, two)
+
+
+def test_threads_are_checked():
+    for bad in (0, -1, 1.5, True, "2", 10_000):
+        with pytest.raises(noughts.InvalidOptionError, match="threads"):
+            noughts.solve(Classic(), threads=bad)
+    with pytest.raises(noughts.InvalidOptionError, match="alphabeta"):
+        noughts.solve(Classic(), threads=2, method="pns")
+
+
 def test_whole_4x4_game_with_a_small_table():
     g = Classic(4, 4, 4)
     a, b = noughts.solve(g), noughts.solve(g, tt_mb=1.5)

@@ -50,12 +50,13 @@ void bind_solver(py::module_& m) {
   m.def(
       "solve",
       [](const History<G>& h, double max_seconds, double tt_mb, bool symmetry, bool move_values, py::object cancel,
-         SolveProgress* progress, bool weak, bool all_best_moves) {
+         SolveProgress* progress, bool weak, bool all_best_moves, int threads) {
         if (h.current().outcome().over())
           throw IllegalMoveError("the game is over: there is nothing to solve");
         SolveLimits limits = solve_limits(max_seconds, tt_mb, symmetry, move_values, progress);
         limits.weak = weak;
         limits.all_best_moves = all_best_moves;
+        limits.threads = threads;
         const G root = h.current();
         return solution_dict(run_interruptible(
             [&](std::atomic<bool>& stop) {
@@ -66,7 +67,7 @@ void bind_solver(py::module_& m) {
       },
       py::arg("game"), py::arg("max_seconds") = 0.0, py::arg("tt_mb") = 64.0, py::arg("symmetry") = true,
       py::arg("move_values") = false, py::arg("cancel") = py::none(), py::arg("progress") = nullptr,
-      py::arg("weak") = false, py::arg("all_best_moves") = true,
+      py::arg("weak") = false, py::arg("all_best_moves") = true, py::arg("threads") = 1,
       "Solves the position exactly (see noughts.solve).");
 }
 

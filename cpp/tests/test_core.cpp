@@ -74,6 +74,55 @@ int main() {
   check(solve(Classic(ClassicOptions{4, 6, 4, false, false, true})).value_for_x == -1,
         "gravity 6 columns x 4 rows k=4 is a win for O");
 
+  // Threads sharing one table (lazy SMP) find what one thread finds: the
+  // value, the distance, every best move, and a principal variation that
+  // ends the game with the value (as long as one thread's, but for a draw),
+  // on every game, strong and weak.
+  {
+    Rng rng(41);
+    bool same = true;
+    int positions = 0;
+    auto agree = [&](const auto& g) {
+      for (bool weak : {false, true}) {
+        SolveLimits one, many;
+        one.weak = many.weak = weak;
+        many.threads = 3;
+        many.help_after_nodes = 0;  // the helpers start at once, even on small solves
+        const Solution a = solve(g, one), b = solve(g, many);
+        same = same && a.value == b.value && a.distance == b.distance && a.best_moves.size() == b.best_moves.size() &&
+               b.nodes >= 1;
+        if (!weak) {
+          // A principal variation ends the game with the value (a draw's may take another line).
+          auto end = g;
+          for (Move m : b.principal_variation) end.play(m);
+          const auto w = end.outcome().winner();
+          same = same && end.outcome().over() && (w ? (*w == g.to_move() ? 1 : -1) : 0) == b.value;
+          if (a.value != 0) same = same && a.principal_variation.size() == b.principal_variation.size();
+        }
+        if (!weak) same = same && a.best_moves == b.best_moves;
+      }
+      ++positions;
+    };
+    agree(Classic(ClassicOptions{4, 4, 3}));
+    agree(Classic(ClassicOptions{4, 5, 4, false, false, true}));
+    agree(Quantum());
+    for (int game = 0; game < 30; ++game) {
+      Classic c(ClassicOptions{4, 4, game < 15 ? 3 : 4, game % 2 == 1, game % 3 == 1, game % 4 >= 2});
+      for (int i = 0; i < 3 + game % 4 && !c.outcome().over(); ++i) {
+        Classic::MoveList moves{};
+        c.legal_moves(moves);
+        c.play(moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
+      }
+      if (!c.outcome().over()) agree(c);
+    }
+    for (int game = 0; game < 8; ++game) {
+      Ultimate u(game % 2 == 1);
+      while (u.ply() < 50 && !u.outcome().over()) u.play_random(rng);
+      if (!u.outcome().over()) agree(u);
+    }
+    check(same && positions > 20, "threads sharing one table solve as one thread (" + std::to_string(positions) + " positions)");
+  }
+
   // Proof-number search, instantiated for every game: the known values, and
   // alpha-beta's value and best moves on random Ultimate endgames.
   check(solve_proof_number(Classic(ClassicOptions{4, 4, 3})).value_for_x == 1, "proof-number search: 4x4 k=3 is a win for X");

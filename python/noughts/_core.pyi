@@ -156,6 +156,7 @@ def solve(
     progress: SolveProgress | None = None,
     weak: bool = False,
     all_best_moves: bool = True,
+    threads: int = 1,
 ) -> dict[str, Any]: ...
 def solve_proof_number(
     game: _GameCore,

@@ -150,6 +150,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             all_best_moves=not args.one_best_move,
             progress=progress,
             method=args.method,
+            threads=args.threads,
         )
     except SearchTimeout as e:
         print(f"noughts: {e}; proved so far: {e.proven}", file=sys.stderr)
@@ -460,6 +461,12 @@ def build_parser() -> argparse.ArgumentParser:
         default="alphabeta",
         help="alphabeta (default: value, distance, fastest line) or pns (proof-number search: "
         "value and best moves of deep endgames, no distance)",
+    )
+    p.add_argument(
+        "--threads",
+        type=_whole(1),
+        default=1,
+        help="alphabeta: threads sharing one table (default 1; the table then takes all of --tt-mb at once)",
     )
     p.set_defaults(run=_cmd_solve)
 

@@ -18,6 +18,10 @@
 #include <atomic>
 #include <bit>
 #include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <thread>
 #include <limits>
 #include <cstdint>
 #include <optional>
@@ -64,6 +68,15 @@ struct SolveLimits {
   // principal variation: proving of each other move whether it keeps the
   // value can cost far more than the exact score itself.
   bool all_best_moves = true;
+  // Threads searching each question at once, sharing the table (lazy SMP):
+  // the first searches as one thread would, the others ahead of it in other
+  // orders, and what they store spares it work. The results are those of
+  // one thread; the node count is the sum of all of them.
+  int threads = 1;
+  // The nodes the first thread searches alone before the others start: a
+  // small solve is over before more threads, and a table of the whole
+  // budget, would pay for themselves (0: they start at once).
+  std::uint64_t help_after_nodes = std::uint64_t{1} << 17;
   const std::atomic<bool>* stop = nullptr;  // set from another thread to stop
   SolveProgress* progress = nullptr;        // updated as the search goes, when given
 };
@@ -94,8 +107,11 @@ class Solver {
   // Enhanced transposition cutoffs above this depth: deeper, the keys they
   // compute at every node cost more than the cutoffs save.
   static constexpr int kEtcDepth = 4;
+  // Threads spread over the moves above this depth (the move loop of search).
+  static constexpr int kSharedDepth = 16;
 
-  explicit Solver(const SolveLimits& limits = {}) : limits_(limits), tt_(limits.tt_bytes) {
+  explicit Solver(const SolveLimits& limits = {})
+      : limits_(limits), owned_tt_(std::make_unique<TranspositionTable>(limits.tt_bytes)), tt_(owned_tt_.get()) {
     for (auto& h : history_) h.fill(0);
   }
 
@@ -104,15 +120,162 @@ class Solver {
     if (root.outcome().over()) throw std::invalid_argument("the game is over: there is nothing to solve");
     start_ = std::chrono::steady_clock::now();
     nodes_ = 0;
+    Crew crew(*this, std::max(limits_.threads, 1) - 1);
+    Solution s = solve_alone(root);
+    s.nodes = nodes_ + crew.finish();
+    return s;
+  }
+
+  std::uint64_t nodes() const noexcept { return nodes_; }
+
+ private:
+  // The other threads of a solve. Each has its own solver (its stack of
+  // frames, history and node count) on the shared table; each question the
+  // first thread asks (question()) they search too, until it is answered.
+  class Crew {
+   public:
+    // The helpers start when the lead has searched help_after_nodes.
+    Crew(Solver& lead, int helpers) : lead_(lead), wanted_(std::max(helpers, 0)) {
+      if (wanted_ > 0) lead.waiting_crew_ = this;
+      if (wanted_ > 0 && lead.limits_.help_after_nodes == 0) start();
+    }
+    Crew(const Crew&) = delete;
+    Crew& operator=(const Crew&) = delete;
+    ~Crew() { finish(); }
+
+    // Starts the helpers on the lead's current question, if any.
+    void start() {
+      lead_.waiting_crew_ = nullptr;
+      lead_.tt_->share();
+      SolveLimits own = lead_.limits_;
+      own.stop = nullptr, own.progress = nullptr, own.max_seconds = 0, own.threads = 1;
+      for (int k = 1; k <= wanted_; ++k) solvers_.push_back(std::unique_ptr<Solver>(new Solver(own, lead_.tt_, this, k)));
+      for (auto& solver : solvers_) threads_.emplace_back([this, helper = solver.get()] { helper->help(*this); });
+      lead_.crew_ = this;
+      if (const auto& q = lead_.asking_) open(q->position, q->state, q->alpha, q->beta, q->depth);
+    }
+
+    // Stops the helpers and returns the nodes they searched.
+    std::uint64_t finish() {
+      lead_.waiting_crew_ = nullptr;
+      {
+        std::lock_guard lock(mutex_);
+        quit_ = true;
+        generation_.fetch_add(1, std::memory_order_relaxed);
+      }
+      wake_.notify_all();
+      for (auto& t : threads_) t.join();
+      threads_.clear();
+      lead_.crew_ = nullptr;
+      std::uint64_t nodes = 0;
+      for (auto& solver : solvers_) nodes += solver->nodes_;
+      solvers_.clear();
+      return nodes;
+    }
+
+    // Opens a question (a search of g within (alpha, beta)) to the helpers;
+    // close() withdraws it.
+    void open(const G& g, const State& state, int alpha, int beta, int depth) {
+      {
+        std::lock_guard lock(mutex_);
+        question_.emplace(Question{g, state, alpha, beta, depth});
+        generation_.fetch_add(1, std::memory_order_relaxed);
+      }
+      wake_.notify_all();
+    }
+    void close() {
+      std::lock_guard lock(mutex_);
+      question_.reset();
+      generation_.fetch_add(1, std::memory_order_relaxed);
+    }
+    bool asked_since(std::uint64_t generation) const noexcept {
+      return generation_.load(std::memory_order_relaxed) != generation;
+    }
+
+    // The positions some thread is searching, by key (a small table: a
+    // collision only makes a move wait that need not).
+    void enter(std::uint64_t key) noexcept { busy_[key & kBusyMask].store(key, std::memory_order_relaxed); }
+    void leave(std::uint64_t key) noexcept {
+      busy_[key & kBusyMask].compare_exchange_strong(key, 0, std::memory_order_relaxed);
+    }
+    bool busy(std::uint64_t key) const noexcept { return busy_[key & kBusyMask].load(std::memory_order_relaxed) == key; }
+
+   private:
+    friend class Solver;
+    struct Question {
+      G position;
+      State state;
+      int alpha, beta, depth;
+    };
+    Solver& lead_;
+    int wanted_;
+    std::vector<std::unique_ptr<Solver>> solvers_;
+    std::vector<std::thread> threads_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::optional<Question> question_;  // guarded by mutex_
+    bool quit_ = false;                 // guarded by mutex_
+    std::atomic<std::uint64_t> generation_{0};  // changes whenever the question does
+    static constexpr std::size_t kBusyMask = (std::size_t{1} << 16) - 1;
+    std::unique_ptr<std::atomic<std::uint64_t>[]> busy_ = std::make_unique<std::atomic<std::uint64_t>[]>(kBusyMask + 1);
+  };
+
+  // A helper of a solve: the shared table, and its place in the crew.
+  Solver(const SolveLimits& limits, TranspositionTable* shared, Crew* crew, int index)
+      : limits_(limits), tt_(shared), crew_(crew), helper_(index) {
+    for (auto& h : history_) h.fill(0);
+  }
+
+  // A helper's life: each open question, searched until it is answered or
+  // withdrawn, then the next.
+  void help(Crew& crew) {
+    std::uint64_t seen = 0;
+    for (;;) {
+      std::optional<typename Crew::Question> q;
+      {
+        std::unique_lock lock(crew.mutex_);
+        crew.wake_.wait(lock, [&] {
+          return crew.quit_ || (crew.question_ && crew.generation_.load(std::memory_order_relaxed) != seen);
+        });
+        if (crew.quit_) return;
+        seen = crew.generation_.load(std::memory_order_relaxed);
+        q = crew.question_;
+      }
+      asked_at_ = seen;
+      try {
+        search(q->position, q->state, q->alpha, q->beta, q->depth);
+      } catch (const Withdrawn&) {
+      }
+    }
+  }
+  struct Withdrawn {};  // a helper's question was answered by the lead, or withdrawn
+
+  // A search the lead asks at the top of a phase (the value, the distance,
+  // each root move), with the crew searching it too.
+  int question(const G& g, const State& state, int alpha, int beta, int depth) {
+    if (!crew_ && !waiting_crew_) return search(g, state, alpha, beta, depth);
+    struct Asking {
+      Solver& lead;
+      ~Asking() {
+        lead.asking_.reset();
+        if (lead.crew_) lead.crew_->close();
+      }
+    } asking{*this};
+    asking_.emplace(typename Crew::Question{g, state, alpha, beta, depth});
+    if (crew_) crew_->open(g, state, alpha, beta, depth);
+    return search(g, state, alpha, beta, depth);
+  }
+
+  Solution solve_alone(const G& root) {
     Solution s;
     const State root_state = search_state_of(root);
     // Win, draw or loss first (cheap, null windows), then the exact distance.
     // Two null-window questions (can the mover win? can they avoid losing?)
     // are cheaper than one search with a window around the draw.
-    int score = search(root, root_state, 0, 1, 0);
+    int score = question(root, root_state, 0, 1, 0);
     if (score >= 1) {
       report_bounds(1, 1);
-    } else if (report_bounds(-1, 0), (score = search(root, root_state, -1, 0, 0)) >= 0) {
+    } else if (report_bounds(-1, 0), (score = question(root, root_state, -1, 0, 0)) >= 0) {
       score = 0;
       report_bounds(0, 0);
     } else {
@@ -145,14 +308,10 @@ class Solver {
     std::sort(s.move_values.begin(), s.move_values.end(), [](auto& a, auto& b) { return a.move < b.move; });
     if (!limits_.weak) s.principal_variation = principal_variation(root, score);
     if (!limits_.weak && !limits_.all_best_moves && !limits_.move_values) s.best_moves = {s.principal_variation.front()};
-    s.nodes = nodes_;
     s.seconds = elapsed();
     return s;
   }
 
-  std::uint64_t nodes() const noexcept { return nodes_; }
-
- private:
   static int sign(int v) noexcept { return (v > 0) - (v < 0); }
 
   // The exact score of a root whose value (the sign of `score`) is known.
@@ -166,7 +325,7 @@ class Solver {
       // would be asked, half of them twice where the players alternate.
       int hi = kWin - score;
       while (hi > 1) {
-        const int r = search(root, root_state, kWin - hi, kWin - hi + 1, 0);
+        const int r = question(root, root_state, kWin - hi, kWin - hi + 1, 0);
         if (r <= kWin - hi) break;
         hi = kWin - r;
       }
@@ -175,7 +334,7 @@ class Solver {
     }
     // The slowest loss: "can the mover last d plies?" while it holds.
     int d = 2;
-    while (search(root, root_state, -(kWin - d) - 1, -(kWin - d), 0) >= -(kWin - d)) report_depth(d++);
+    while (question(root, root_state, -(kWin - d) - 1, -(kWin - d), 0) >= -(kWin - d)) report_depth(d++);
     return -(kWin - (d - 1));
   }
 
@@ -187,11 +346,11 @@ class Solver {
   // proved it), then the others in order. When lost, every move keeps it.
   Move one_best_move(const G& root, const typename G::MoveList& moves, int value) {
     if (value < 0) {
-      if (const auto* e = tt_.find(table_key(root)); e && std::find(moves.begin(), moves.end(), e->move) != moves.end())
+      if (const auto e = tt_->find(table_key(root)); e && std::find(moves.begin(), moves.end(), e->move) != moves.end())
         return e->move;
       return moves[0];
     }
-    if (const auto* e = tt_.find(table_key(root)); e && std::find(moves.begin(), moves.end(), e->move) != moves.end())
+    if (const auto e = tt_->find(table_key(root)); e && std::find(moves.begin(), moves.end(), e->move) != moves.end())
       if (keeps_value(root, e->move, value)) return e->move;
     for (Move m : moves)
       if (keeps_value(root, m, value)) return m;
@@ -213,7 +372,11 @@ class Solver {
   int child_score(const G& g, Move m, int alpha, int beta) {
     G child = g;
     child.play(m);
-    return score_of_child(g, child, search_state_of(child), alpha, beta, 0);
+    const Player me = g.to_move();
+    if (child.outcome().over()) return terminal_score(child.outcome(), me);
+    const State state = search_state_of(child);
+    if (child.to_move() == me) return older(question(child, state, younger(alpha), younger(beta), 1));
+    return -older(question(child, state, -younger(beta), -younger(alpha), 1));
   }
   int score_of_child(const G& g, const G& child, const State& child_state, int alpha, int beta, int depth) {
     const Player me = g.to_move();
@@ -250,6 +413,8 @@ class Solver {
     if (limits_.progress) limits_.progress->depth.store(depth, std::memory_order_relaxed);
   }
   void check_limits() {
+    if (helper_ && crew_->asked_since(asked_at_)) throw Withdrawn{};
+    if (waiting_crew_ && nodes_ >= limits_.help_after_nodes) waiting_crew_->start();
     if (limits_.progress) limits_.progress->nodes.store(nodes_, std::memory_order_relaxed);
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
       throw SearchStopped("the search was stopped", nodes_, elapsed());
@@ -284,10 +449,21 @@ class Solver {
       return false;
     };
     const std::uint64_t key = table_key(g, state);
+    // Near the root, with other threads, this position is marked as being
+    // searched while it is (see the move loop).
+    const bool sharing = crew_ && depth < kSharedDepth;
+    struct Searching {
+      Crew* crew;
+      std::uint64_t key;
+      ~Searching() {
+        if (crew) crew->leave(key);
+      }
+    } searching{sharing ? crew_ : nullptr, key};
+    if (sharing) crew_->enter(key);
     if constexpr (HasTactics<G>) {
       // The game settles what it can see at once, while the table's bucket
       // is on its way from memory.
-      tt_.prefetch(key);
+      tt_->prefetch(key);
       const Tactics t = g.tactics(moves, hints.data(), state);
       if (bound_by_who_can_win(t.mover_can_win, t.opponent_can_win)) return 0;
       switch (t.kind) {
@@ -305,7 +481,7 @@ class Solver {
     } else {
       // The same overlap with what comes before the probe: the dead-line
       // test and the move list.
-      tt_.prefetch(key);
+      tt_->prefetch(key);
       if constexpr (HasCanStillWin<G>) {
         if (bound_by_who_can_win(g.can_still_win(me), g.can_still_win(opponent(me)))) return 0;
       }
@@ -313,7 +489,7 @@ class Solver {
     }
 
     int tt_move = TranspositionTable::kNoMove;
-    if (const auto* e = tt_.find(key)) {
+    if (const auto e = tt_->find(key)) {
       if (e->lower >= beta) return e->lower;
       if (e->upper <= alpha) return e->upper;
       if (e->lower == e->upper) return e->lower;
@@ -445,7 +621,7 @@ class Solver {
       for (int j = 0; j < open; ++j) {
         const G& c = child(order[j]);
         if (c.outcome().over()) continue;
-        const auto* e = tt_.find(table_key(c, noughts::search_state_after(g, state, moves[order[j]])));
+        const auto e = tt_->find(table_key(c, noughts::search_state_after(g, state, moves[order[j]])));
         if (!e) continue;
         // The child's upper bound, seen from here, is a lower bound on this node.
         const int from_here = c.to_move() == me ? older(e->lower) : -older(e->upper);
@@ -455,22 +631,45 @@ class Solver {
         }
       }
     }
-    for (int j = 0; j < open; ++j) {
+    // With other threads, near the root (where subtrees are big), a move
+    // whose position another thread is searching waits until the others
+    // are searched (as in ABDADA): the threads spread over the moves, and
+    // by the time it comes back, its value is often in the table. The
+    // lead never puts off its first move, which sets the bound the others
+    // are searched in.
+    int deferred[G::kMaxActions];
+    int waiting = 0;
+    bool cut = false;
+    for (int j = 0; j < open && !cut; ++j) {
       const int i = pick(j);
+      if (sharing && j > 0 && others_search(g, state, moves, i)) {
+        deferred[waiting++] = i;
+        continue;
+      }
       if (try_move(i)) {
         if constexpr (!HasTactics<G>) history_[static_cast<int>(me)][moves[i]] += 1 + (open - j);
-        break;
+        cut = true;
       }
     }
+    for (int k = 0; k < waiting && !cut; ++k) cut = try_move(deferred[k]);
     store(key, alpha0, beta0, best, best_move, nodes_before);
     return best;
+  }
+
+  // Whether another thread is searching the position after moves[i] of g
+  // (moves: the move list of the search() frame of g).
+  template <class MoveList>
+  bool others_search(const G& g, const State& state, const MoveList& moves, int i) {
+    G c = g;
+    c.play(moves[i]);
+    return !c.outcome().over() && crew_->busy(table_key(c, noughts::search_state_after(g, state, moves[i])));
   }
 
   void store(std::uint64_t key, int alpha0, int beta0, int v, int move, std::uint64_t nodes_before) {
     const int lower = v >= beta0 ? v : (v > alpha0 ? v : -kWin);
     const int upper = v <= alpha0 ? v : (v < beta0 ? v : kWin);
     const int work = std::bit_width(nodes_ - nodes_before + 1);
-    tt_.store(key, lower, upper, move, work);
+    tt_->store(key, lower, upper, move, work);
   }
 
   // Best play to the end: at each step a move that keeps the exact score.
@@ -482,7 +681,7 @@ class Solver {
       typename G::MoveList legal;
       g.legal_moves(legal);
       std::vector<Move> moves(legal.begin(), legal.end());
-      if (const auto* e = tt_.find(table_key(g)); e && e->move != TranspositionTable::kNoMove) {
+      if (const auto e = tt_->find(table_key(g)); e && e->move != TranspositionTable::kNoMove) {
         if (auto it = std::find(moves.begin(), moves.end(), e->move); it != moves.end()) std::rotate(moves.begin(), it, it + 1);
       }
       Move chosen = -1;
@@ -507,7 +706,13 @@ class Solver {
   }
 
   SolveLimits limits_;
-  TranspositionTable tt_;
+  std::unique_ptr<TranspositionTable> owned_tt_;  // the lead's; helpers have none
+  TranspositionTable* tt_;
+  Crew* crew_ = nullptr;  // the lead's helpers, or a helper's crew
+  Crew* waiting_crew_ = nullptr;  // the lead's helpers before they start
+  std::optional<typename Crew::Question> asking_;  // the lead's current question
+  int helper_ = 0;        // 0 the lead; k > 0 the k-th helper
+  std::uint64_t asked_at_ = 0;  // a helper's question's generation
   std::array<std::array<int, G::kMaxActions>, 2> history_;
   std::vector<std::vector<G>> frames_;
   std::uint64_t nodes_ = 0;

@@ -1,15 +1,18 @@
 // A bounded transposition table for the exact solver: score bounds and the
 // best move per position, in two-entry buckets (one kept by the size of the
-// subtree that produced it, one always replaced).
+// subtree that produced it, one always replaced). Threads of one solve may
+// share it (share()).
 //
 // The table starts small and grows (by rehashing) as it fills, up to the
 // byte budget: a small solve does not pay to clear a large table, and a
 // large one gets all the memory it was allowed.
 #pragma once
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 
 #include "noughts/search/zeroed_table.hpp"
 
@@ -24,13 +27,23 @@ class TranspositionTable {
     std::int16_t upper = 0;
     std::uint8_t move = kNoMove;
     std::uint8_t work = 0;  // log2 of the nodes searched below; what is kept on collision
-    bool used = false;
   };
 
   explicit TranspositionTable(std::size_t max_bytes) {
     // The largest power of two of buckets within the budget (no overflow for any budget).
     max_buckets_ = std::bit_floor(std::max<std::size_t>(max_bytes / sizeof(Bucket), 1));
     resize(std::min<std::size_t>(max_buckets_, kInitialBuckets));
+  }
+
+  // Makes the table safe to share between threads that probe and store at
+  // once: it takes its whole budget now and grows no more (a growing table
+  // moves under its readers). Entries are written without locks: a slot
+  // holds its key XORed with its data, so a read that meets a write half
+  // done sees a key that matches nothing, a miss.
+  void share() {
+    if (shared_) return;
+    if (table_.size() < max_buckets_) resize(max_buckets_);
+    shared_ = true;
   }
 
   // Starts loading a key's bucket, so a find() a little later does not wait
@@ -43,26 +56,30 @@ class TranspositionTable {
 #endif
   }
 
-  const Entry* find(std::uint64_t key) const noexcept {
+  std::optional<Entry> find(std::uint64_t key) const noexcept {
     const Bucket& b = table_[key & mask_];
-    for (const Entry& e : b.slots)
-      if (e.used && e.key == key) return &e;
-    return nullptr;
+    for (const Slot& slot : b.slots)
+      if (const std::uint64_t data = load(slot.data); used(data) && (load(slot.check) ^ data) == key)
+        return unpack(key, data);
+    return std::nullopt;
   }
 
   void store(std::uint64_t key, int lower, int upper, int move, int work) {
     Bucket& b = table_[key & mask_];
-    Entry* slot = nullptr;
-    for (Entry& e : b.slots)
-      if (e.used && e.key == key) slot = &e;
-    if (slot) {  // the same position: keep the tighter bounds
-      lower = std::max<int>(lower, slot->lower);
-      upper = std::min<int>(upper, slot->upper);
-      if (move == kNoMove) move = slot->move;
-      work = std::max<int>(work, slot->work);
-    } else {
+    Slot* slot = nullptr;
+    for (Slot& s : b.slots)
+      if (const std::uint64_t data = load(s.data); used(data) && (load(s.check) ^ data) == key) {
+        // The same position: keep the tighter bounds.
+        const Entry e = unpack(key, data);
+        lower = std::max<int>(lower, e.lower);
+        upper = std::min<int>(upper, e.upper);
+        if (move == kNoMove) move = e.move;
+        work = std::max<int>(work, e.work);
+        slot = &s;
+      }
+    if (!slot) {
       slot = &replaced(b, work);
-      if (!slot->used && ++used_ > table_.size() && table_.size() < max_buckets_) {
+      if (!shared_ && !used(slot->data) && ++used_ > table_.size() && table_.size() < max_buckets_) {
         write(*slot, key, lower, upper, move, work);
         resize(std::min(max_buckets_, table_.size() * 4));
         return;
@@ -75,23 +92,46 @@ class TranspositionTable {
 
  private:
   static constexpr std::size_t kInitialBuckets = std::size_t{1} << 10;  // 32 KiB
-  struct Bucket {
-    Entry slots[2];
+  // An entry's data in one word: bits 0-15 lower, 16-31 upper, 32-39 move,
+  // 40-47 work, bit 48 in use; the other word is the key XOR the data.
+  struct Slot {
+    std::uint64_t check;
+    std::uint64_t data;
   };
+  struct Bucket {
+    Slot slots[2];
+  };
+  static constexpr std::uint64_t kUsed = std::uint64_t{1} << 48;
+
+  // Relaxed atomic access: plain moves on common hardware, and no data race
+  // when the table is shared.
+  static std::uint64_t load(const std::uint64_t& word) noexcept {
+    return std::atomic_ref<const std::uint64_t>(word).load(std::memory_order_relaxed);
+  }
+  static void put(std::uint64_t& word, std::uint64_t value) noexcept {
+    std::atomic_ref<std::uint64_t>(word).store(value, std::memory_order_relaxed);
+  }
+  static bool used(std::uint64_t data) noexcept { return data & kUsed; }
+  static Entry unpack(std::uint64_t key, std::uint64_t data) noexcept {
+    return {key, static_cast<std::int16_t>(static_cast<std::uint16_t>(data)),
+            static_cast<std::int16_t>(static_cast<std::uint16_t>(data >> 16)), static_cast<std::uint8_t>(data >> 32),
+            static_cast<std::uint8_t>(data >> 40)};
+  }
 
   // The slot a new entry of `work` takes: the kept slot when it is empty or
   // holds no more work, else the always-replaced one.
-  static Entry& replaced(Bucket& b, int work) noexcept {
-    return (!b.slots[0].used || work >= b.slots[0].work) ? b.slots[0] : b.slots[1];
+  static Slot& replaced(Bucket& b, int work) noexcept {
+    const std::uint64_t kept = load(b.slots[0].data);
+    return (!used(kept) || work >= static_cast<int>(kept >> 40 & 0xff)) ? b.slots[0] : b.slots[1];
   }
 
-  static void write(Entry& e, std::uint64_t key, int lower, int upper, int move, int work) noexcept {
-    e.key = key;
-    e.lower = static_cast<std::int16_t>(lower);
-    e.upper = static_cast<std::int16_t>(upper);
-    e.move = static_cast<std::uint8_t>(move);
-    e.work = static_cast<std::uint8_t>(work);
-    e.used = true;
+  static void write(Slot& s, std::uint64_t key, int lower, int upper, int move, int work) noexcept {
+    const std::uint64_t data = std::uint64_t{static_cast<std::uint16_t>(lower)} |
+                               std::uint64_t{static_cast<std::uint16_t>(upper)} << 16 |
+                               std::uint64_t{static_cast<std::uint8_t>(move)} << 32 |
+                               std::uint64_t{static_cast<std::uint8_t>(work)} << 40 | kUsed;
+    put(s.data, data);
+    put(s.check, key ^ data);
   }
 
   // Buckets are plain data, all-zero bytes an empty bucket.
@@ -100,11 +140,11 @@ class TranspositionTable {
     mask_ = buckets - 1;
     used_ = 0;
     for (const Bucket& b : old)
-      for (const Entry& e : b.slots)
-        if (e.used) {
-          Entry& slot = replaced(table_[e.key & mask_], e.work);
-          used_ += !slot.used;
-          slot = e;
+      for (const Slot& s : b.slots)
+        if (used(s.data)) {
+          Slot& slot = replaced(table_[(s.check ^ s.data) & mask_], static_cast<int>(s.data >> 40 & 0xff));
+          used_ += !used(slot.data);
+          slot = s;
         }
   }
 
@@ -112,6 +152,7 @@ class TranspositionTable {
   std::size_t mask_ = 0;
   std::size_t max_buckets_ = 1;
   std::size_t used_ = 0;  // occupied slots; growth when they outnumber buckets
+  bool shared_ = false;
 };
 
 }  // namespace noughts

@@ -18,30 +18,42 @@
 namespace noughts {
 
 namespace detail {
-// Zeroed memory for a table of `bytes`. Large tables on Linux ask for huge
-// pages: probes land anywhere in the table, and with 4 KiB pages most of
-// them would also miss the TLB, and table probes would dominate the
+// Frees a table's memory: mapped pages (their length) or the heap's.
+struct FreeTable {
+  std::size_t mapped = 0;
+  void operator()(std::byte* p) const noexcept {
+#if defined(__linux__)
+    if (mapped) {
+      munmap(p, mapped);
+      return;
+    }
+#endif
+    std::free(p);
+  }
+};
+using TableMemory = std::unique_ptr<std::byte[], FreeTable>;
+
+// Zeroed memory for a table of `bytes`. Large tables on Linux are fresh
+// anonymous pages, which the system zeroes as they are first touched (a
+// table that a small solve hardly uses costs next to nothing), and ask for
+// huge pages: probes land anywhere in the table, and with 4 KiB pages most
+// of them would also miss the TLB, and table probes would dominate the
 // solver's time on large boards.
-inline std::byte* allocate_table(std::size_t bytes) {
+inline TableMemory allocate_table(std::size_t bytes) {
 #if defined(__linux__)
   constexpr std::size_t kHuge = std::size_t{2} << 20;
   if (bytes >= kHuge) {
     const std::size_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
-    if (void* p = std::aligned_alloc(kHuge, rounded)) {
-      madvise(p, rounded, MADV_HUGEPAGE);  // a hint: without huge pages the table still works
-      std::memset(p, 0, bytes);
-      return static_cast<std::byte*>(p);
-    }
-    throw std::bad_alloc();
+    void* p = mmap(nullptr, rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    madvise(p, rounded, MADV_HUGEPAGE);  // a hint: without huge pages the table still works
+    return TableMemory(static_cast<std::byte*>(p), FreeTable{rounded});
   }
 #endif
   void* p = std::calloc(bytes, 1);
   if (!p) throw std::bad_alloc();
-  return static_cast<std::byte*>(p);
+  return TableMemory(static_cast<std::byte*>(p), FreeTable{});
 }
-struct FreeTable {
-  void operator()(std::byte* p) const noexcept { std::free(p); }
-};
 }  // namespace detail
 
 // A table's entries: `size()` plain values in zeroed memory, on huge pages
@@ -79,7 +91,7 @@ class ZeroedTable {
   [[nodiscard]] ZeroedTable replace(std::size_t entries) { return std::exchange(*this, ZeroedTable(entries)); }
 
  private:
-  std::unique_ptr<std::byte[], detail::FreeTable> memory_;
+  detail::TableMemory memory_;
   T* entries_ = nullptr;
   std::size_t size_ = 0;
 };

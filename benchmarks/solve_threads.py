@@ -1,0 +1,87 @@
+"""The solver on two threads against one: wall time of the same solves, alternately, in one run.
+
+Positions: Connect Four beginning positions (8 to 14 moves played, made as
+benchmarks/solve_connect4.py makes them) and 5x5 four-in-a-row positions with 19 empty
+cells (plain), and 15 (misere + free choice, whose trees are far larger). Each position is
+solved with threads=1 and with threads=2 (the same table size), in alternating order, and
+the answers are compared. Printed per set: the median and total wall time of each and the
+speed-up (one thread's time over two threads'), and the nodes each searched.
+
+A speed-up needs two idle cores: on a loaded machine the second thread only competes.
+Run on demand (a few minutes): python benchmarks/solve_threads.py [--count 20] [--threads 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import noughts
+from solve_connect4 import connect_four, positions
+
+
+def five_by_five(misere: bool, free: bool, played: int, count: int, rng: random.Random) -> list[noughts.Classic]:
+    out: list[noughts.Classic] = []
+    while len(out) < count:
+        g = noughts.Classic(5, 5, 4, misere=misere, free_choice=free)
+        for _ in range(played):
+            g.play(rng.choice(g.legal_actions()))
+            if g.is_over():
+                break
+        if not g.is_over():
+            out.append(g)
+    return out
+
+
+def timed(g: noughts.Classic, threads: int, tt_mb: float) -> tuple[float, noughts.Solution]:
+    t0 = time.perf_counter()
+    s = noughts.solve(g, threads=threads, tt_mb=tt_mb)
+    return time.perf_counter() - t0, s
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=20, help="positions a set")
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--tt-mb", type=float, default=64)
+    parser.add_argument("--seed", type=int, default=3)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    sets: dict[str, list[noughts.Classic]] = {}
+    c4 = []
+    for moves in positions("beginning", args.count, rng):
+        g = connect_four()
+        for m in moves:
+            g.play(m)
+        c4.append(g)
+    sets["Connect Four, 8-14 moves played"] = c4
+    sets["5x5 k=4, 19 empty cells"] = five_by_five(False, False, 6, args.count, rng)
+    sets["5x5 k=4 misere free choice, 15 empty"] = five_by_five(True, True, 10, args.count, rng)
+    print(f"{'positions':38} {'1 thread: median / total':>26} {f'{args.threads} threads':>20} {'speed-up':>9} {'nodes x':>8}")
+    for name, games in sets.items():
+        one: list[float] = []
+        many: list[float] = []
+        nodes = [0, 0]
+        for i, g in enumerate(games):
+            order = (1, args.threads) if i % 2 == 0 else (args.threads, 1)
+            results = {}
+            for t in order:
+                results[t] = timed(g, t, args.tt_mb)
+            (t1, s1), (tn, sn) = results[1], results[args.threads]
+            if (s1.value, s1.distance, s1.best_moves) != (sn.value, sn.distance, sn.best_moves):
+                raise SystemExit(f"different answers with {args.threads} threads on {g.to_string()!r}")
+            one.append(t1)
+            many.append(tn)
+            nodes[0] += s1.nodes
+            nodes[1] += sn.nodes
+        print(
+            f"{name:38} {statistics.median(one):>12.3f} / {sum(one):>8.2f} s "
+            f"{statistics.median(many):>9.3f} / {sum(many):>8.2f} s {sum(one) / sum(many):>8.2f}x "
+            f"{nodes[1] / nodes[0]:>7.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
