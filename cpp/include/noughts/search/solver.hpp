@@ -69,9 +69,10 @@ struct SolveLimits {
   // value can cost far more than the exact score itself.
   bool all_best_moves = true;
   // Threads searching each question at once, sharing the table (lazy SMP):
-  // the first searches as one thread would, the others ahead of it in other
-  // orders, and what they store spares it work. The results are those of
-  // one thread; the node count is the sum of all of them.
+  // the others search the first one's questions too, and near the root put
+  // off the moves another thread is searching (ABDADA's rule), so that they
+  // spread over the tree and what each stores spares the others work. The
+  // results are those of one thread; the node count is the sum of all.
   int threads = 1;
   // The nodes the first thread searches alone before the others start: a
   // small solve is over before more threads, and a table of the whole
@@ -245,6 +246,8 @@ class Solver {
       try {
         search(q->position, q->state, q->alpha, q->beta, q->depth);
       } catch (const Withdrawn&) {
+      } catch (...) {
+        return;  // e.g. out of memory: this helper stops, the solve goes on without it
       }
     }
   }
@@ -634,9 +637,9 @@ class Solver {
     // With other threads, near the root (where subtrees are big), a move
     // whose position another thread is searching waits until the others
     // are searched (as in ABDADA): the threads spread over the moves, and
-    // by the time it comes back, its value is often in the table. The
-    // lead never puts off its first move, which sets the bound the others
-    // are searched in.
+    // by the time it comes back, its value is often in the table. A node's
+    // first move is never put off: it sets the bound the others are
+    // searched in.
     int deferred[G::kMaxActions];
     int waiting = 0;
     bool cut = false;
