@@ -93,7 +93,7 @@ NOUGHTS_HOT_CLONES void Ultimate::evaluate_moves(std::span<const Move> moves, st
   // move then adds the few features it changes (its mark, the board it
   // decides, the board it sends to) and swaps its board's small-board
   // features for their new values.
-  const Player me = to_move(), them = opponent(me);
+  const Player me = to_move();
   const int p = static_cast<int>(me), net = tiebreak_ ? 1 : 0;
   alignas(64) float base[w::kHidden];
   std::copy(std::begin(w::kHiddenBias[net]), std::end(w::kHiddenBias[net]), base);
