@@ -192,7 +192,7 @@ def solve(
 
     poll = _Poll(stop, None if progress is None else lambda: progress(status()), 1.0)
     try:
-        kwargs = {"weak": bool(weak)}
+        kwargs: dict[str, Any] = {"weak": bool(weak)}
         if method == "alphabeta":
             kwargs["all_best_moves"] = bool(all_best_moves)
             kwargs["threads"] = threads
