@@ -59,7 +59,9 @@ def main() -> None:
     sets["Connect Four, 8-14 moves played"] = c4
     sets["5x5 k=4, 19 empty cells"] = five_by_five(False, False, 6, args.count, rng)
     sets["5x5 k=4 misere free choice, 15 empty"] = five_by_five(True, True, 10, args.count, rng)
-    print(f"{'positions':38} {'1 thread: median / total':>26} {f'{args.threads} threads':>20} {'speed-up':>9} {'nodes x':>8}")
+    print(
+        f"{'positions':38} {'1 thread: median / total':>26} {f'{args.threads} threads':>20} {'speed-up':>9} {'nodes x':>8}"
+    )
     for name, games in sets.items():
         one: list[float] = []
         many: list[float] = []
