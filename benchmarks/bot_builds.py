@@ -21,23 +21,21 @@ from pathlib import Path
 
 import noughts
 from noughts.arena import Limits, ProgramEngine, SearchEngine, play_game
-from noughts.export import codingame_source
+from noughts.export import CODINGAME_FLAGS, OPTIMIZE_PRAGMA, codingame_source
 
-PRAGMA = '#pragma GCC optimize("O3", "inline")\n'
-CODINGAME_FLAGS = ["-std=gnu++20", "-Werror=return-type", "-g", "-pthread"]  # no -O
 BUILDS = {
     "g++ -O2 (documented)": (["-std=c++20", "-O2"], True),
-    "CodinGame's flags": (CODINGAME_FLAGS, True),
-    "CodinGame's flags, no pragma": (CODINGAME_FLAGS, False),
+    "CodinGame's flags": (list(CODINGAME_FLAGS), True),
+    "CodinGame's flags, no pragma": (list(CODINGAME_FLAGS), False),
 }
 
 
 def build(folder: Path, name: str, flags: list[str], pragma: bool) -> Path:
     source = codingame_source()
-    if PRAGMA not in source:
+    if OPTIMIZE_PRAGMA not in source:
         raise SystemExit("the exported source has no optimisation pragma: this benchmark is out of date")
     if not pragma:
-        source = source.replace(PRAGMA, "")
+        source = source.replace(OPTIMIZE_PRAGMA, "")
     stem = folder / name.replace(" ", "_").replace("'", "").replace(",", "").replace("(", "").replace(")", "")
     stem.with_suffix(".cpp").write_text(source)
     subprocess.run(["g++", *flags, "-o", str(stem), str(stem.with_suffix(".cpp")), "-lm"], check=True, timeout=900)

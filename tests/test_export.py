@@ -6,7 +6,7 @@ import subprocess
 import noughts
 import pytest
 from noughts.arena import Limits, ProgramEngine, SearchEngine, play_game
-from noughts.export import codingame_source
+from noughts.export import CODINGAME_FLAGS, codingame_source
 
 
 def test_the_source_fits_codingame_and_carries_the_network():
@@ -68,10 +68,7 @@ def test_bad_settings_are_refused():
 
 
 #: The documented command, and CodinGame's own (no optimisation flag: the file asks for it).
-BUILDS = {
-    "documented": ["g++", "-std=c++20", "-O2"],
-    "codingame": ["g++", "-std=gnu++20", "-Werror=return-type", "-g", "-pthread"],
-}
+BUILDS = {"documented": ["g++", "-std=c++20", "-O2"], "codingame": ["g++", *CODINGAME_FLAGS]}
 
 
 @pytest.fixture(scope="module", params=sorted(BUILDS))

@@ -153,7 +153,7 @@ class Solver {
       for (int k = 1; k <= wanted_; ++k) solvers_.push_back(std::unique_ptr<Solver>(new Solver(own, lead_.tt_, this, k)));
       for (auto& solver : solvers_) threads_.emplace_back([this, helper = solver.get()] { helper->help(*this); });
       lead_.crew_ = this;
-      if (const auto& q = lead_.asking_) open(q->position, q->state, q->alpha, q->beta, q->depth);
+      if (lead_.asking_) open(*lead_.asking_);
     }
 
     // Stops the helpers and returns the nodes they searched.
@@ -174,12 +174,12 @@ class Solver {
       return nodes;
     }
 
-    // Opens a question (a search of g within (alpha, beta)) to the helpers;
-    // close() withdraws it.
-    void open(const G& g, const State& state, int alpha, int beta, int depth) {
+    // Opens a question (a search of a position within a window) to the
+    // helpers; close() withdraws it.
+    void open(const auto& question) {
       {
         std::lock_guard lock(mutex_);
-        question_.emplace(Question{g, state, alpha, beta, depth});
+        question_.emplace(question);
         generation_.fetch_add(1, std::memory_order_relaxed);
       }
       wake_.notify_all();
@@ -265,7 +265,7 @@ class Solver {
       }
     } asking{*this};
     asking_.emplace(typename Crew::Question{g, state, alpha, beta, depth});
-    if (crew_) crew_->open(g, state, alpha, beta, depth);
+    if (crew_) crew_->open(*asking_);
     return search(g, state, alpha, beta, depth);
   }
 
@@ -645,9 +645,12 @@ class Solver {
     bool cut = false;
     for (int j = 0; j < open && !cut; ++j) {
       const int i = pick(j);
-      if (sharing && j > 0 && others_search(g, state, moves, i)) {
-        deferred[waiting++] = i;
-        continue;
+      if (sharing && j > 0) {
+        const G& c = child(i);
+        if (!c.outcome().over() && crew_->busy(table_key(c, noughts::search_state_after(g, state, moves[i])))) {
+          deferred[waiting++] = i;
+          continue;
+        }
       }
       if (try_move(i)) {
         if constexpr (!HasTactics<G>) history_[static_cast<int>(me)][moves[i]] += 1 + (open - j);
@@ -657,15 +660,6 @@ class Solver {
     for (int k = 0; k < waiting && !cut; ++k) cut = try_move(deferred[k]);
     store(key, alpha0, beta0, best, best_move, nodes_before);
     return best;
-  }
-
-  // Whether another thread is searching the position after moves[i] of g
-  // (moves: the move list of the search() frame of g).
-  template <class MoveList>
-  bool others_search(const G& g, const State& state, const MoveList& moves, int i) {
-    G c = g;
-    c.play(moves[i]);
-    return !c.outcome().over() && crew_->busy(table_key(c, noughts::search_state_after(g, state, moves[i])));
   }
 
   void store(std::uint64_t key, int alpha0, int beta0, int v, int move, std::uint64_t nodes_before) {

@@ -57,10 +57,8 @@ class TranspositionTable {
   }
 
   std::optional<Entry> find(std::uint64_t key) const noexcept {
-    const Bucket& b = table_[key & mask_];
-    for (const Slot& slot : b.slots)
-      if (const std::uint64_t data = load(slot.data); used(data) && (load(slot.check) ^ data) == key)
-        return unpack(key, data);
+    for (const Slot& slot : table_[key & mask_].slots)
+      if (const auto data = held(slot, key)) return unpack(key, *data);
     return std::nullopt;
   }
 
@@ -68,9 +66,9 @@ class TranspositionTable {
     Bucket& b = table_[key & mask_];
     Slot* slot = nullptr;
     for (Slot& s : b.slots)
-      if (const std::uint64_t data = load(s.data); used(data) && (load(s.check) ^ data) == key) {
+      if (const auto data = held(s, key)) {
         // The same position: keep the tighter bounds.
-        const Entry e = unpack(key, data);
+        const Entry e = unpack(key, *data);
         lower = std::max<int>(lower, e.lower);
         upper = std::min<int>(upper, e.upper);
         if (move == kNoMove) move = e.move;
@@ -112,17 +110,25 @@ class TranspositionTable {
     std::atomic_ref<std::uint64_t>(word).store(value, std::memory_order_relaxed);
   }
   static bool used(std::uint64_t data) noexcept { return data & kUsed; }
+  static int work_of(std::uint64_t data) noexcept { return static_cast<int>(data >> 40 & 0xff); }
+  // A slot's data if it holds `key` (read once, so that a slot being
+  // written is a miss, not a mix of two entries).
+  static std::optional<std::uint64_t> held(const Slot& s, std::uint64_t key) noexcept {
+    const std::uint64_t data = load(s.data);
+    if (used(data) && (load(s.check) ^ data) == key) return data;
+    return std::nullopt;
+  }
   static Entry unpack(std::uint64_t key, std::uint64_t data) noexcept {
     return {key, static_cast<std::int16_t>(static_cast<std::uint16_t>(data)),
             static_cast<std::int16_t>(static_cast<std::uint16_t>(data >> 16)), static_cast<std::uint8_t>(data >> 32),
-            static_cast<std::uint8_t>(data >> 40)};
+            static_cast<std::uint8_t>(work_of(data))};
   }
 
   // The slot a new entry of `work` takes: the kept slot when it is empty or
   // holds no more work, else the always-replaced one.
   static Slot& replaced(Bucket& b, int work) noexcept {
     const std::uint64_t kept = load(b.slots[0].data);
-    return (!used(kept) || work >= static_cast<int>(kept >> 40 & 0xff)) ? b.slots[0] : b.slots[1];
+    return (!used(kept) || work >= work_of(kept)) ? b.slots[0] : b.slots[1];
   }
 
   static void write(Slot& s, std::uint64_t key, int lower, int upper, int move, int work) noexcept {
@@ -142,7 +148,7 @@ class TranspositionTable {
     for (const Bucket& b : old)
       for (const Slot& s : b.slots)
         if (used(s.data)) {
-          Slot& slot = replaced(table_[(s.check ^ s.data) & mask_], static_cast<int>(s.data >> 40 & 0xff));
+          Slot& slot = replaced(table_[(s.check ^ s.data) & mask_], work_of(s.data));
           used_ += !used(slot.data);
           slot = s;
         }

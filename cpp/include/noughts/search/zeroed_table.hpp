@@ -5,7 +5,6 @@
 #pragma once
 #include <cstddef>
 #include <cstdlib>
-#include <cstring>
 #include <memory>
 #include <new>
 #include <type_traits>
