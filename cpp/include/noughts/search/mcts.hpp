@@ -43,6 +43,7 @@
 #include "noughts/game.hpp"
 #include "noughts/rng.hpp"
 #include "noughts/search/hooks.hpp"
+#include "noughts/search/huge_pages.hpp"
 #include "noughts/search/playout.hpp"
 
 namespace noughts {
@@ -685,8 +686,8 @@ class MctsTree {
       for (std::uint32_t c = n.first; n.first != 0 && c < n.first + n.count; ++c)
         if (nodes_[c].first != 0) todo.push_back(c);
     }
-    std::vector<MctsNode> kept;
-    std::vector<float> kept_evals;
+    NodePool kept;
+    EvalPool kept_evals;
     kept.reserve(headroom(size));
     kept.push_back(nodes_[r]);
     if (evaluate_) kept_evals.reserve(headroom(size)), kept_evals.push_back(evals_[r]);
@@ -707,8 +708,11 @@ class MctsTree {
     return std::min<std::size_t>(capacity_, size + 2 * growth_);
   }
 
-  std::vector<MctsNode> nodes_;
-  std::vector<float> evals_;  // with evaluation: node i's value from the evaluations (minimax), for its mover
+  // The pool on huge pages (huge_pages.hpp): selection reads nodes all over it.
+  using NodePool = std::vector<MctsNode, detail::HugePageAllocator<MctsNode>>;
+  using EvalPool = std::vector<float, detail::HugePageAllocator<float>>;
+  NodePool nodes_;
+  EvalPool evals_;  // with evaluation: node i's value from the evaluations (minimax), for its mover
   std::size_t growth_ = 0;    // nodes the last run() added
   std::vector<Step> path_;
   G root_pos_{};

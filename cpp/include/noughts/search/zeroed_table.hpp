@@ -10,9 +10,7 @@
 #include <type_traits>
 #include <utility>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
+#include "noughts/search/huge_pages.hpp"
 
 namespace noughts {
 
@@ -21,34 +19,17 @@ namespace detail {
 struct FreeTable {
   std::size_t mapped = 0;
   void operator()(std::byte* p) const noexcept {
-#if defined(__linux__)
-    if (mapped) {
-      munmap(p, mapped);
-      return;
-    }
-#endif
-    std::free(p);
+    if (mapped) unmap_pages(p, mapped);
+    else std::free(p);
   }
 };
 using TableMemory = std::unique_ptr<std::byte[], FreeTable>;
 
-// Zeroed memory for a table of `bytes`. Large tables on Linux are fresh
-// anonymous pages, which the system zeroes as they are first touched (a
-// table that a small solve hardly uses costs next to nothing), and ask for
-// huge pages: probes land anywhere in the table, and with 4 KiB pages most
-// of them would also miss the TLB, and table probes would dominate the
-// solver's time on large boards.
+// Zeroed memory for a table of `bytes`. Large tables are fresh mapped pages
+// (huge_pages.hpp), which the system zeroes as they are first touched: a
+// table that a small solve hardly uses costs next to nothing.
 inline TableMemory allocate_table(std::size_t bytes) {
-#if defined(__linux__)
-  constexpr std::size_t kHuge = std::size_t{2} << 20;
-  if (bytes >= kHuge) {
-    const std::size_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
-    void* p = mmap(nullptr, rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
-    madvise(p, rounded, MADV_HUGEPAGE);  // a hint: without huge pages the table still works
-    return TableMemory(static_cast<std::byte*>(p), FreeTable{rounded});
-  }
-#endif
+  if (maps_pages(bytes)) return TableMemory(static_cast<std::byte*>(map_pages(bytes)), FreeTable{bytes});
   void* p = std::calloc(bytes, 1);
   if (!p) throw std::bad_alloc();
   return TableMemory(static_cast<std::byte*>(p), FreeTable{});
