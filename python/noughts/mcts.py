@@ -39,7 +39,7 @@ __all__ = [
 #: The default UCT exploration constant, for rewards +1 / 0 / -1.
 DEFAULT_C = 1.0
 DEFAULT_MINIMAX = 0.3
-#: The default bound on tree nodes (24 bytes each, 28 with an evaluation: 192 MiB when full), all threads together.
+#: The default bound on tree nodes (24 bytes each, 28 in a game with an evaluation such as Ultimate: 224 MiB when full), all threads together.
 DEFAULT_MAX_NODES = 1 << 23
 
 

@@ -75,7 +75,7 @@ inline constexpr int kMctsUnproven = 2;
 struct MctsConfig {
   double c = 1.0;                        // UCT exploration constant (rewards in [-1, 1])
   int threads = 1;                       // independent trees merged at the root
-  std::uint64_t max_nodes = 1u << 23;    // all trees together; 24 bytes a node (28 with an evaluation)
+  std::uint64_t max_nodes = 1u << 23;    // all trees together; 24 bytes a node (28 in a game with an evaluation)
   std::uint64_t seed = 0;
   bool reuse = true;                     // keep the subtree of the new root between searches
   bool heuristics = true;                // use the game's rollout policy, prior and evaluation where it has them
@@ -162,6 +162,20 @@ struct MctsNode {
 };
 static_assert(sizeof(MctsNode) == 24);
 
+// The node of a game with an evaluation: also its value from the
+// evaluations (the minimax of its children's, for the player who moved into
+// it), beside what selection reads, so that a step down the tree touches one
+// run of memory rather than two.
+struct MctsEvalNode : MctsNode {
+  float eval = 0;
+};
+static_assert(sizeof(MctsEvalNode) == 28);
+// The node of a game without one: `eval` is there for the code the two
+// share, which only reads or writes it with the evaluation on, so never here.
+struct MctsPlainNode : MctsNode {
+  static inline float eval = 0;
+};
+
 namespace mcts_detail {
 
 // sqrt(ln n) for n >= 1, for the exploration term. A polynomial rather than
@@ -205,6 +219,8 @@ template <Game G, class Rollout = DefaultRollout<G>>
 class MctsTree {
  public:
   static_assert(G::kMaxActions <= 255, "a node counts its children in one byte");
+  static constexpr bool kCanEvaluate = HasEvaluate<G> || HasEvaluateMoves<G>;
+  using Node = std::conditional_t<kCanEvaluate, MctsEvalNode, MctsPlainNode>;
   using Clock = std::chrono::steady_clock;
   // Visits are 32-bit: a search stops once the root has this many.
   static constexpr std::uint32_t kMaxVisits = std::numeric_limits<std::int32_t>::max() - 1;
@@ -241,8 +257,7 @@ class MctsTree {
 
   void reset(const G& position) {
     nodes_.clear();
-    nodes_.push_back(MctsNode{});
-    evals_.assign(evaluate_ ? 1 : 0, 0.0f);
+    nodes_.push_back(Node{});
     if (nodes_.capacity() < 4096) nodes_.reserve(std::min<std::uint32_t>(capacity_, 1u << 16));
     root_pos_ = position;
     root_player_ = position.to_move();
@@ -260,7 +275,6 @@ class MctsTree {
     // the budget's (compact() makes it when the root moved).
     const std::size_t start_size = nodes_.size(), room = headroom(start_size);
     if (nodes_.capacity() < room) nodes_.reserve(room);
-    if (evaluate_ && evals_.capacity() < room) evals_.reserve(room);
     std::uint64_t done = 0;
     while (max_iterations == 0 || done < max_iterations) {
       if (nodes_[0].proof != kMctsUnproven || nodes_[0].visits >= kMaxVisits) break;
@@ -281,18 +295,18 @@ class MctsTree {
   }
 
   const G& root_position() const noexcept { return root_pos_; }
-  const MctsNode& node(std::uint32_t i) const noexcept { return nodes_[i]; }
-  const MctsNode& root() const noexcept { return nodes_[0]; }
+  const Node& node(std::uint32_t i) const noexcept { return nodes_[i]; }
+  const Node& root() const noexcept { return nodes_[0]; }
   std::size_t size() const noexcept { return nodes_.size(); }
   bool full() const noexcept { return full_; }
 
   // The child to play at node i (mcts_choose), or 0 when node i has no
   // visited child.
   std::uint32_t best_child(std::uint32_t i) const {
-    const MctsNode& n = nodes_[i];
+    const Node& n = nodes_[i];
     std::array<MctsMoveStats, G::kMaxActions> stats;
     for (std::uint32_t c = 0; c < n.tried; ++c) {
-      const MctsNode& ch = nodes_[n.first + c];
+      const Node& ch = nodes_[n.first + c];
       stats[c] = MctsMoveStats{ch.move, ch.visits, ch.score, ch.proof};
     }
     const int k = mcts_choose(std::span<const MctsMoveStats>(stats.data(), n.tried));
@@ -313,7 +327,7 @@ class MctsTree {
     while (!todo.empty()) {
       const Item it = todo.back();
       todo.pop_back();
-      const MctsNode& n = nodes_[it.node];
+      const Node& n = nodes_[it.node];
       if (n.first == 0) continue;
       const Player to_move = it.position.to_move();
       float best = -1.0f;
@@ -323,14 +337,13 @@ class MctsTree {
         child.play(nodes_[c].move);
         todo.push_back({c, child, to_move});
       }
-      if (n.proof == kMctsUnproven && evals_[it.node] != (it.mover == to_move ? best : -best)) return false;
+      if (n.proof == kMctsUnproven && nodes_[it.node].eval != (it.mover == to_move ? best : -best)) return false;
     }
     return true;
   }
 
  private:
   static constexpr std::size_t kNoDraw = static_cast<std::size_t>(-1);
-  static constexpr bool kCanEvaluate = HasEvaluate<G> || HasEvaluateMoves<G>;
 
   struct Step {
     std::uint32_t node;
@@ -374,7 +387,7 @@ class MctsTree {
     // receive the draw instead of the result.
     std::size_t drawn_above = kNoDraw;
     while (true) {
-      MctsNode& n = nodes_[idx];
+      Node& n = nodes_[idx];
       if (n.proof != kMctsUnproven) {
         vx = static_cast<float>(signed_for(path[len - 1].mover, static_cast<int>(n.proof)));
         break;
@@ -400,7 +413,7 @@ class MctsTree {
           // for its second visit like any leaf: its value in the minimax is
           // its evaluation until then.
           expand(idx, g, path[len - 1].mover);
-          vx = signed_for(path[len - 1].mover, evals_[idx]);
+          vx = signed_for(path[len - 1].mover, nodes_[idx].eval);
           if (rollout_weight_ > 0) vx += rollout_weight_ * (leaf_value(g) - vx);
           break;
         }
@@ -467,7 +480,7 @@ class MctsTree {
           discouraged = front;
           for (std::uint32_t i = 0; i < k; ++i) nodes_[first + i].move = order[i];
           for (std::uint32_t i = 0; i < front; ++i) {
-            MctsNode& n = nodes_[first + i];
+            Node& n = nodes_[first + i];
             n.visits = prior_visits_;
             n.score = -static_cast<float>(prior_visits_);
             n.q = -1.0f;
@@ -492,7 +505,7 @@ class MctsTree {
   // selection goes by value from the first visit on instead of trying each
   // child once.
   void evaluate_children(std::uint32_t idx, const G& g, Player mover) {
-    MctsNode& n = nodes_[idx];
+    Node& n = nodes_[idx];
     const std::uint32_t first = n.first, k = n.count;
     std::array<Move, G::kMaxActions> moves;
     std::array<float, G::kMaxActions> values;
@@ -511,11 +524,10 @@ class MctsTree {
         vs[i] = me == Player::X ? v : -v;
       }
     }
-    evals_.resize(first + k);
     float best = -1.0f;
     for (std::uint32_t i = 0; i < k; ++i) {
-      MctsNode& ch = nodes_[first + i];
-      evals_[first + i] = values[i];
+      Node& ch = nodes_[first + i];
+      ch.eval = values[i];
       best = std::max(best, values[i]);
       if (ch.visits == 0) {
         ch.q = values[i];
@@ -525,7 +537,7 @@ class MctsTree {
       }
     }
     n.tried = static_cast<std::uint8_t>(k);
-    evals_[idx] = mover == g.to_move() ? best : -best;
+    nodes_[idx].eval = mover == g.to_move() ? best : -best;
   }
 
   float blend(float mean, float minimax) const noexcept { return (1.0f - minimax_) * mean + minimax_ * minimax; }
@@ -534,7 +546,7 @@ class MctsTree {
   // it: its proof once proven, else its evaluations' minimax.
   float minimax_value(std::uint32_t c) const noexcept {
     const int p = nodes_[c].proof;
-    return p == kMctsUnproven ? evals_[c] : static_cast<float>(p);
+    return p == kMctsUnproven ? nodes_[c].eval : static_cast<float>(p);
   }
 
   // The new minimax of path node s (for s.mover, who moved into it), after
@@ -543,11 +555,11 @@ class MctsTree {
   // needs all the children again when the child that was the best got worse.
   float updated_minimax(const Step& s, const Step& child, Player to_move) const noexcept {
     const float sign = s.mover == to_move ? 1.0f : -1.0f;
-    float best = sign * evals_[s.node];
+    float best = sign * nodes_[s.node].eval;
     const float now = minimax_value(child.node);
     if (now >= best) return sign * now;
     if (child.before < best) return sign * best;
-    const MctsNode& n = nodes_[s.node];
+    const Node& n = nodes_[s.node];
     best = -1.0f;
     for (std::uint32_t c = n.first, end = n.first + n.count; c < end; ++c) best = std::max(best, minimax_value(c));
     return sign * best;
@@ -558,7 +570,7 @@ class MctsTree {
   // moving them is free). Then argmax of q + c sqrt(ln N / n), with proven
   // children at their exact value without exploration, proven losses never.
   std::uint32_t select(std::uint32_t idx) {
-    MctsNode& n = nodes_[idx];
+    Node& n = nodes_[idx];
     if (n.tried < n.count) {
       const std::uint32_t a = n.first + n.tried;
       const std::uint32_t j = a + rng_.below(static_cast<std::uint32_t>(n.count - n.tried));
@@ -571,7 +583,7 @@ class MctsTree {
     // order-preserving, then the complement of the child's index, so that
     // ties go to the first child. A running integer max is one compare and
     // conditional move per child, without branches to mispredict.
-    const MctsNode* ch = nodes_.data() + n.first;
+    const Node* ch = nodes_.data() + n.first;
     std::int64_t best = std::numeric_limits<std::int64_t>::min();
     for (std::uint32_t i = 0; i < n.count; ++i) {
       const auto bits = std::bit_cast<std::int32_t>(ch[i].q + explore * ch[i].spread);
@@ -584,7 +596,7 @@ class MctsTree {
   // The UCT choice among the unproven children of an expanded node whose
   // children have all been tried; 0 when every child is proven.
   std::uint32_t select_unproven(std::uint32_t idx) const {
-    const MctsNode& n = nodes_[idx];
+    const Node& n = nodes_[idx];
     const float explore = c_ * mcts_detail::sqrt_ln(n.visits);
     float best = -std::numeric_limits<float>::infinity();
     std::uint32_t pick = 0;
@@ -604,11 +616,11 @@ class MctsTree {
   }
 
   void backup(const Step* path, std::size_t len, float vx, bool proved, std::size_t drawn_above) {
-    MctsNode* nodes = nodes_.data();
+    Node* nodes = nodes_.data();
     for (std::size_t i = len; i-- > 0;) {
       const Step s = path[i];
       if (i == drawn_above) vx = 0;
-      MctsNode& n = nodes[s.node];
+      Node& n = nodes[s.node];
       ++n.visits;
       n.score += signed_for(s.mover, vx);
       if (n.proof == kMctsUnproven) {
@@ -616,8 +628,8 @@ class MctsTree {
         n.spread = mcts_detail::inverse_sqrt(n.visits);
         if (evaluate_) {
           // The path's nodes below have new values: so may this one.
-          if (i + 1 < len && n.first != 0) evals_[s.node] = updated_minimax(s, path[i + 1], path[i + 1].mover);
-          n.q = blend(n.q, evals_[s.node]);
+          if (i + 1 < len && n.first != 0) nodes_[s.node].eval = updated_minimax(s, path[i + 1], path[i + 1].mover);
+          n.q = blend(n.q, nodes_[s.node].eval);
         }
       }
       if (proved && i > 0) proved = try_prove(path[i - 1], s.mover, n.proof);
@@ -627,7 +639,7 @@ class MctsTree {
   // A child of `parent` has just been proven with value `child_proof` for
   // `mover`, the player to move at the parent. Proves the parent if it can.
   bool try_prove(const Step& parent, Player mover, int child_proof) {
-    MctsNode& p = nodes_[parent.node];
+    Node& p = nodes_[parent.node];
     if (p.proof != kMctsUnproven) return false;
     int best = child_proof;
     if (best != 1) {
@@ -649,7 +661,7 @@ class MctsTree {
     G g = root_pos_;
     Player last_mover = root_player_;
     for (Move m : moves) {
-      const MctsNode& n = nodes_[idx];
+      const Node& n = nodes_[idx];
       std::uint32_t next = 0;
       for (std::uint32_t c = n.first; n.first != 0 && c < n.first + n.count; ++c)
         if (nodes_[c].move == m) next = c;
@@ -661,12 +673,12 @@ class MctsTree {
     if (idx != 0) compact(idx);
     // The root's proof is kept for its player to move; an inner node's for
     // the player who moved into it.
-    MctsNode& root = nodes_[0];
+    Node& root = nodes_[0];
     if (root.proof != kMctsUnproven && last_mover != g.to_move()) root.set_proof(-root.proof);
     if (evaluate_ && root.first != 0) {  // the root's minimax is for its player to move now
       float best = -1.0f;
       for (std::uint32_t c = root.first; c < root.first + root.count; ++c) best = std::max(best, minimax_value(c));
-      evals_[0] = best;
+      nodes_[0].eval = best;
     }
     root_pos_ = g;
     root_player_ = g.to_move();
@@ -680,26 +692,22 @@ class MctsTree {
     std::size_t size = 1;  // the subtree's size first, to allocate it exactly
     std::vector<std::uint32_t> todo{r};
     while (!todo.empty()) {
-      const MctsNode& n = nodes_[todo.back()];
+      const Node& n = nodes_[todo.back()];
       todo.pop_back();
       size += n.count;
       for (std::uint32_t c = n.first; n.first != 0 && c < n.first + n.count; ++c)
         if (nodes_[c].first != 0) todo.push_back(c);
     }
     NodePool kept;
-    EvalPool kept_evals;
     kept.reserve(headroom(size));
     kept.push_back(nodes_[r]);
-    if (evaluate_) kept_evals.reserve(headroom(size)), kept_evals.push_back(evals_[r]);
     for (std::size_t i = 0; i < kept.size(); ++i) {
-      const MctsNode n = kept[i];
+      const Node n = kept[i];
       if (n.first == 0) continue;
       kept[i].first = static_cast<std::uint32_t>(kept.size());
       kept.insert(kept.end(), nodes_.begin() + n.first, nodes_.begin() + n.first + n.count);
-      if (evaluate_) kept_evals.insert(kept_evals.end(), evals_.begin() + n.first, evals_.begin() + n.first + n.count);
     }
     nodes_ = std::move(kept);
-    evals_ = std::move(kept_evals);
   }
 
   // The pool's size for a search that starts with `size` nodes: room for
@@ -709,11 +717,9 @@ class MctsTree {
   }
 
   // The pool on huge pages (huge_pages.hpp): selection reads nodes all over it.
-  using NodePool = std::vector<MctsNode, detail::HugePageAllocator<MctsNode>>;
-  using EvalPool = std::vector<float, detail::HugePageAllocator<float>>;
+  using NodePool = std::vector<Node, detail::HugePageAllocator<Node>>;
   NodePool nodes_;
-  EvalPool evals_;  // with evaluation: node i's value from the evaluations (minimax), for its mover
-  std::size_t growth_ = 0;    // nodes the last run() added
+  std::size_t growth_ = 0;  // nodes the last run() added
   std::vector<Step> path_;
   G root_pos_{};
   Player root_player_ = Player::X;
