@@ -460,7 +460,8 @@ class MctsTree {
     }
     if (first + k > nodes_.capacity()) {
       // Amortised growth, but never past the bound: the pool's memory is at
-      // most capacity_ nodes (and it is kept between searches).
+      // most capacity_ nodes (and it is kept between searches, as is the
+      // spare pool of compact()).
       nodes_.reserve(std::min<std::size_t>(capacity_, std::max<std::size_t>(2 * nodes_.capacity(), first + k)));
     }
     nodes_.resize(first + k);
@@ -685,9 +686,12 @@ class MctsTree {
     return true;
   }
 
-  // Copies the subtree of node r, breadth first, into a fresh pool with r at
-  // index 0 (sibling runs stay contiguous), and frees the old pool: memory
-  // peaks at the old pool plus the subtree while this runs.
+  // Copies the subtree of node r, breadth first, into the spare pool with r
+  // at index 0 (sibling runs stay contiguous), and keeps the old pool as the
+  // next compaction's spare. The spare's pages are already the process's: a
+  // fresh pool every move would have the system map and zero the whole
+  // subtree's memory again, about a twentieth of Ultimate's search time. So
+  // a reused tree holds up to two pools (each at most capacity_ nodes).
   void compact(std::uint32_t r) {
     std::size_t size = 1;  // the subtree's size first, to allocate it exactly
     std::vector<std::uint32_t> todo{r};
@@ -698,7 +702,8 @@ class MctsTree {
       for (std::uint32_t c = n.first; n.first != 0 && c < n.first + n.count; ++c)
         if (nodes_[c].first != 0) todo.push_back(c);
     }
-    NodePool kept;
+    NodePool& kept = spare_;
+    kept.clear();
     kept.reserve(headroom(size));
     kept.push_back(nodes_[r]);
     for (std::size_t i = 0; i < kept.size(); ++i) {
@@ -707,7 +712,7 @@ class MctsTree {
       kept[i].first = static_cast<std::uint32_t>(kept.size());
       kept.insert(kept.end(), nodes_.begin() + n.first, nodes_.begin() + n.first + n.count);
     }
-    nodes_ = std::move(kept);
+    nodes_.swap(spare_);
   }
 
   // The pool's size for a search that starts with `size` nodes: room for
@@ -719,6 +724,7 @@ class MctsTree {
   // The pool on huge pages (huge_pages.hpp): selection reads nodes all over it.
   using NodePool = std::vector<Node, detail::HugePageAllocator<Node>>;
   NodePool nodes_;
+  NodePool spare_;  // the memory of the pool before the last compaction, for the next
   std::size_t growth_ = 0;  // nodes the last run() added
   std::vector<Step> path_;
   G root_pos_{};
