@@ -36,6 +36,7 @@
 #include "noughts/errors.hpp"
 #include "noughts/game.hpp"
 #include "noughts/search/hooks.hpp"
+#include "noughts/search/prefetch.hpp"
 #include "noughts/search/solver.hpp"
 #include "noughts/search/zeroed_table.hpp"
 
@@ -466,13 +467,9 @@ class ProofNumberSearch {
   std::size_t bucket(std::uint64_t key) const noexcept { return ((key >> 1) * kWays) & (table_.size() - 1); }
 
   void prefetch(std::uint64_t key) const noexcept {
-#if defined(__GNUC__)
     const char* p = reinterpret_cast<const char*>(&table_[bucket(key)]);
-    __builtin_prefetch(p);
-    __builtin_prefetch(p + kWays * sizeof(Entry) - 1);
-#else
-    (void)key;
-#endif
+    detail::prefetch(p);
+    detail::prefetch(p + kWays * sizeof(Entry) - 1);
   }
 
   const Entry* find(std::uint64_t key) const noexcept {

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "noughts/search/prefetch.hpp"
 #include "noughts/search/zeroed_table.hpp"
 
 namespace noughts {
@@ -49,11 +50,7 @@ class TranspositionTable {
   // Starts loading a key's bucket, so a find() a little later does not wait
   // for memory.
   void prefetch(std::uint64_t key) const noexcept {
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(&table_[key & mask_]);
-#else
-    (void)key;
-#endif
+    detail::prefetch(&table_[key & mask_]);
   }
 
   std::optional<Entry> find(std::uint64_t key) const noexcept {
