@@ -27,9 +27,9 @@ static_assert(w::kFeatures == kEnd, "the weights were trained on other features"
 static_assert(w::kRuleSets == 2, "one network for the seeds' rules, one for the board-count tie-break");
 
 // tanh to within 1e-6, as a rational function (a convergent of Lambert's
-// continued fraction). libm's tanhf took about a tenth of Ultimate's MCTS
-// time (one call per child valued); this also gives the same bits on every
-// platform, which keeps seeded searches reproducible.
+// continued fraction). libm's tanhf took a noticeable share of Ultimate's
+// MCTS time (one call per child valued); this also gives the same bits on
+// every platform, which keeps seeded searches reproducible.
 inline float tanh_approx(float x) noexcept {
   x = std::clamp(x, -9.0f, 9.0f);  // tanh(9) is 1 within float's precision
   const float y = x * x;
@@ -88,8 +88,8 @@ FixedNetwork fixed_network(int net) {
   return f;
 }
 
-// Each rule set's network (weights the exported bot unpacks when it starts
-// are read on the first evaluation, after the start).
+// Each rule set's network, made on the first evaluation (the exported bot
+// unpacks its weights when it starts, before that).
 const FixedNetwork& network(int net) noexcept {
   static const std::array<FixedNetwork, w::kRuleSets> networks = [] {
     std::array<FixedNetwork, w::kRuleSets> n{};
