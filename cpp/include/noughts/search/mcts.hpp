@@ -43,7 +43,6 @@
 #include "noughts/game.hpp"
 #include "noughts/rng.hpp"
 #include "noughts/search/hooks.hpp"
-#include "noughts/search/huge_pages.hpp"
 #include "noughts/search/playout.hpp"
 
 namespace noughts {
@@ -721,8 +720,11 @@ class MctsTree {
     return std::min<std::size_t>(capacity_, size + 2 * growth_);
   }
 
-  // The pool on huge pages (huge_pages.hpp): selection reads nodes all over it.
-  using NodePool = std::vector<Node, detail::HugePageAllocator<Node>>;
+  // The pool is the heap's, not huge pages like the solvers' tables:
+  // faulting in fresh huge pages made growing a pool of millions of nodes
+  // several times slower, a pause of a tenth of a second mid-search that
+  // made timed answers late.
+  using NodePool = std::vector<Node>;
   NodePool nodes_;
   NodePool spare_;  // the memory of the pool before the last compaction, for the next
   std::size_t growth_ = 0;  // nodes the last run() added

@@ -10,7 +10,9 @@
 #include <type_traits>
 #include <utility>
 
-#include "noughts/search/huge_pages.hpp"
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace noughts {
 
@@ -19,17 +21,34 @@ namespace detail {
 struct FreeTable {
   std::size_t mapped = 0;
   void operator()(std::byte* p) const noexcept {
-    if (mapped) unmap_pages(p, mapped);
-    else std::free(p);
+#if defined(__linux__)
+    if (mapped) {
+      munmap(p, mapped);
+      return;
+    }
+#endif
+    std::free(p);
   }
 };
 using TableMemory = std::unique_ptr<std::byte[], FreeTable>;
 
-// Zeroed memory for a table of `bytes`. Large tables are fresh mapped pages
-// (huge_pages.hpp), which the system zeroes as they are first touched: a
-// table that a small solve hardly uses costs next to nothing.
+// Zeroed memory for a table of `bytes`. Large tables on Linux are fresh
+// anonymous pages, which the system zeroes as they are first touched (a
+// table that a small solve hardly uses costs next to nothing), and ask for
+// huge pages: probes land anywhere in the table, and with 4 KiB pages most
+// of them would also miss the TLB, and table probes would dominate the
+// solver's time on large boards.
 inline TableMemory allocate_table(std::size_t bytes) {
-  if (maps_pages(bytes)) return TableMemory(static_cast<std::byte*>(map_pages(bytes)), FreeTable{bytes});
+#if defined(__linux__)
+  constexpr std::size_t kHuge = std::size_t{2} << 20;
+  if (bytes >= kHuge) {
+    const std::size_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
+    void* p = mmap(nullptr, rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    madvise(p, rounded, MADV_HUGEPAGE);  // a hint: without huge pages the table still works
+    return TableMemory(static_cast<std::byte*>(p), FreeTable{rounded});
+  }
+#endif
   void* p = std::calloc(bytes, 1);
   if (!p) throw std::bad_alloc();
   return TableMemory(static_cast<std::byte*>(p), FreeTable{});
