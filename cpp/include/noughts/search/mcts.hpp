@@ -37,6 +37,7 @@
 #include <span>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "noughts/errors.hpp"
@@ -537,7 +538,7 @@ class MctsTree {
       }
     }
     n.tried = static_cast<std::uint8_t>(k);
-    nodes_[idx].eval = mover == g.to_move() ? best : -best;
+    n.eval = mover == g.to_move() ? best : -best;
   }
 
   float blend(float mean, float minimax) const noexcept { return (1.0f - minimax_) * mean + minimax_ * minimax; }
@@ -628,8 +629,8 @@ class MctsTree {
         n.spread = mcts_detail::inverse_sqrt(n.visits);
         if (evaluate_) {
           // The path's nodes below have new values: so may this one.
-          if (i + 1 < len && n.first != 0) nodes_[s.node].eval = updated_minimax(s, path[i + 1], path[i + 1].mover);
-          n.q = blend(n.q, nodes_[s.node].eval);
+          if (i + 1 < len && n.first != 0) n.eval = updated_minimax(s, path[i + 1], path[i + 1].mover);
+          n.q = blend(n.q, n.eval);
         }
       }
       if (proved && i > 0) proved = try_prove(path[i - 1], s.mover, n.proof);
