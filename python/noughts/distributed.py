@@ -103,12 +103,16 @@ def solve(
     if len(results) != len(tasks):
         raise InvalidOptionError(f"map returned {len(results)} results for {len(tasks)} tasks")
     solved = dict(zip(positions, results, strict=True))
+    known: dict[tuple[str, int], int] = {}  # positions above the frontier, met again by transposition or the line
 
     def score(g: Any, left: int) -> int:
         """The exact score (the value, when weak) of a position that is not over, for its mover."""
         if left == 0:
             return int(solved[g.to_string()][0])
-        return max(child_score(g, m, left) for m in g.legal_actions())
+        key = (g.to_string(), left)
+        if key not in known:
+            known[key] = max(child_score(g, m, left) for m in g.legal_actions())
+        return known[key]
 
     def child_score(g: Any, m: int, left: int) -> int:
         """The score for g's mover of playing m (a move's ply is one more to the end)."""
