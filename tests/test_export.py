@@ -18,7 +18,6 @@ def test_the_source_fits_codingame_and_carries_the_network():
 def test_the_packed_weights_are_the_headers_to_12_bits():
     """The bot's weights, unpacked as its C++ does, against the header's decimal text."""
     import re
-    import string
     from pathlib import Path
 
     from noughts import _amalgamate
@@ -30,15 +29,18 @@ def test_the_packed_weights_are_the_headers_to_12_bits():
     packed = _amalgamate.packed_weights(text)
     networks = _amalgamate.network_arrays(text)
     assert len(networks) == 2
-    alphabet = string.ascii_uppercase + string.ascii_lowercase + string.digits + "+/"  # base 64's digits
     for r, arrays in enumerate(networks):
-        digits = re.search(rf'kPacked{r}\[\] = "([^"]*)"', packed).group(1)
+        chars = re.search(rf'kPacked{r}\[\] = u"([^"]*)"', packed).group(1)
+        # One UTF-16 unit a character, never a quote or backslash: CodinGame counts them as one each.
+        assert all(0x4E00 <= ord(c) < 0x4E00 + (1 << 14) for c in chars)
+        # The bit stream read independently: 14 bits a character, 12 a number, offset by 2048.
+        stream = "".join(format(ord(c) - 0x4E00, "014b") for c in chars)
+        count = sum(len(a) for a in arrays)
+        assert len(stream) - 12 * count < 14  # no more characters than the numbers need
+        values = [int(stream[12 * i : 12 * i + 12], 2) - 2048 for i in range(count)]
+        assert all(-2047 <= v <= 2047 for v in values)
         block = packed[packed.index(f"if (*kPacked{r})") :]
         scales = [float(v) for v in re.search(r"scales\[\] = \{([^}]*)\}", block).group(1).replace("f", "").split(",")]
-        values = [
-            alphabet.index(digits[i]) * 64 + alphabet.index(digits[i + 1]) - 2048 for i in range(0, len(digits), 2)
-        ]
-        assert all(-2047 <= v <= 2047 for v in values)
         at = 0
         for original, scale in zip(arrays, scales, strict=True):
             unpacked = [v * scale for v in values[at : at + len(original)]]
@@ -50,14 +52,24 @@ def test_the_packed_weights_are_the_headers_to_12_bits():
     assert networks[0][0][0] == first
 
 
+def test_packing_round_trips_every_number():
+    from noughts import _amalgamate
+
+    steps = list(range(-2047, 2048)) + [0, -2047, 2047]
+    for n in (1, 2, 6, 7, 8, len(steps)):
+        assert _amalgamate.unpacked_numbers(_amalgamate.packed_numbers(steps[:n]), n) == steps[:n]
+    with pytest.raises(ValueError, match="2047"):
+        _amalgamate.packed_numbers([2048])
+
+
 @pytest.mark.parametrize("tiebreak", [True, False])
 def test_the_bot_carries_only_the_network_of_its_rules(tiebreak):
     import re
 
     source = codingame_source(tiebreak=tiebreak)
     played, unused = (1, 0) if tiebreak else (0, 1)
-    assert re.search(rf'kPacked{unused}\[\] = "";', source)
-    assert len(re.search(rf'kPacked{played}\[\] = "([^"]*)";', source).group(1)) > 1000
+    assert re.search(rf'kPacked{unused}\[\] = u"";', source)
+    assert len(re.search(rf'kPacked{played}\[\] = u"([^"]*)";', source).group(1)) > 1000
 
 
 def test_bad_settings_are_refused():

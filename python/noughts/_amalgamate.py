@@ -3,10 +3,10 @@
 Each ``#include "noughts/..."`` is replaced by the header's text, once per
 header (they all say ``#pragma once``); standard headers stay as includes.
 Source files given after the main file follow it, their includes resolved the
-same way. The networks' weights header becomes a packed copy (12-bit numbers,
-two base-64 digits each, unpacked when the program starts): as decimal text it would not
-fit CodinGame's limit on a source file. Lines that hold only a comment, and
-indentation, are left out for the same reason.
+same way. The networks' weights header becomes a packed copy (12-bit numbers, seven of them
+in six characters of a UTF-16 string, unpacked when the program starts): as decimal text it
+would not fit CodinGame's limit on a source file, which counts characters, not bytes. Lines
+that hold only a comment, and indentation, are left out for the same reason.
 """
 
 from __future__ import annotations
@@ -90,14 +90,42 @@ def network_arrays(text: str) -> list[list[list[float]]]:
     return [[a[r * size : (r + 1) * size] for a, size in zip(arrays, sizes)] for r in range(rule_sets)]
 
 
-_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 _STEPS = 2047  # a weight is a multiple of its array's scale, -2047 .. 2047 of them: 12 bits
+_NUMBER_BITS = 12
+# Each character of the packed string carries 14 bits: 0x4E00 plus the bits, all CJK unified
+# ideographs (16,384 code points from U+4E00, every one assigned and in the Basic Multilingual
+# Plane: one UTF-16 unit, one character by CodinGame's count, never a quote or a backslash).
+_CHAR_BITS = 14
+_CHAR_BASE = 0x4E00
 
 
-def packed_number(step: int) -> str:
-    """One weight's multiple of its scale (-2047 .. 2047) as two base-64 digits, offset by 2048."""
-    q = step + 2048
-    return _DIGITS[q >> 6] + _DIGITS[q & 63]
+def packed_numbers(steps: list[int]) -> str:
+    """Weights' multiples of their scale (-2047 .. 2047), offset by 2048, as a bit stream of
+    12 bits a number, written 14 bits a character (the last character padded with zeros)."""
+    out, buffer, bits = [], 0, 0
+    for step in steps:
+        if not -_STEPS <= step <= _STEPS:
+            raise ValueError(f"a packed weight must be -{_STEPS} .. {_STEPS} steps, not {step}")
+        buffer, bits = buffer << _NUMBER_BITS | (step + 2048), bits + _NUMBER_BITS
+        while bits >= _CHAR_BITS:
+            bits -= _CHAR_BITS
+            out.append(chr(_CHAR_BASE + (buffer >> bits & ((1 << _CHAR_BITS) - 1))))
+        buffer &= (1 << bits) - 1
+    if bits:
+        out.append(chr(_CHAR_BASE + (buffer << (_CHAR_BITS - bits))))
+    return "".join(out)
+
+
+def unpacked_numbers(text: str, count: int) -> list[int]:
+    """The first `count` numbers of packed_numbers' string (what the bot's C++ reads)."""
+    out, buffer, bits = [], 0, 0
+    for c in text:
+        buffer, bits = buffer << _CHAR_BITS | (ord(c) - _CHAR_BASE), bits + _CHAR_BITS
+        while bits >= _NUMBER_BITS and len(out) < count:
+            bits -= _NUMBER_BITS
+            out.append((buffer >> bits & ((1 << _NUMBER_BITS) - 1)) - 2048)
+        buffer &= (1 << bits) - 1
+    return out
 
 
 def packed_weights(text: str) -> str:
@@ -110,8 +138,8 @@ def packed_weights(text: str) -> str:
     strings, reads = [], []
     for r, arrays in enumerate(network_arrays(text)):
         scales = [max(map(abs, a)) / _STEPS or 1.0 for a in arrays]
-        data = "".join(packed_number(round(v / s)) for a, s in zip(arrays, scales) for v in a)
-        strings.append(f'inline const char kPacked{r}[] = "{data}";')
+        data = packed_numbers([round(v / s) for a, s in zip(arrays, scales) for v in a])
+        strings.append(f'inline const char16_t kPacked{r}[] = u"{data}";')
         reads.append(
             f"  if (*kPacked{r}) {{\n    float* const to[] = {{&kInput[{r}][0][0], kHiddenBias[{r}], kOutput[{r}]}};\n"
             f"    const float scales[] = {{{', '.join(f'{s!r}f' for s in scales)}}};\n"
@@ -128,13 +156,16 @@ alignas(64) inline float kOutput[kRuleSets][kHidden];
 inline constexpr float kOutputBias[kRuleSets] = {{{", ".join(f"{b!r}f" for b in bias)}}};
 {newline.join(strings)}
 inline int unpack() {{
-  auto digit = [](char c) -> int {{
-    return c >= 'A' && c <= 'Z' ? c - 'A' : c >= 'a' && c <= 'z' ? c - 'a' + 26 : c >= '0' && c <= '9' ? c - '0' + 52 : c == '+' ? 62 : 63;
-  }};
-  auto read = [&](const char* p, float* const* to, const float* scales) {{
+  auto read = [](const char16_t* p, float* const* to, const float* scales) {{
     const int sizes[] = {{kFeatures * kHidden, kHidden, kHidden}};
+    unsigned buffer = 0;
+    int bits = 0;
     for (int a = 0; a < 3; ++a)
-      for (int i = 0; i < sizes[a]; ++i, p += 2) to[a][i] = static_cast<float>((digit(p[0]) << 6 | digit(p[1])) - 2048) * scales[a];
+      for (int i = 0; i < sizes[a]; ++i) {{
+        while (bits < {_NUMBER_BITS}) buffer = buffer << {_CHAR_BITS} | unsigned(*p++ - {_CHAR_BASE:#x}), bits += {_CHAR_BITS};  // only the low bits are read
+        bits -= {_NUMBER_BITS};
+        to[a][i] = static_cast<float>(int(buffer >> bits & 0xfff) - 2048) * scales[a];
+      }}
   }};
 {newline.join(reads)}
   return 0;

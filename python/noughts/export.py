@@ -72,7 +72,7 @@ def _one_network(source: str, tiebreak: bool) -> str:
     """The bot plays one rule set: the other's network is left out (both would not fit
     CodinGame's limit on a source file; a network left out unpacks as zeros)."""
     unused = 0 if tiebreak else 1
-    source, count = re.subn(rf'(kPacked{unused}\[\] = )"[^"]*"', r'\1""', source)
+    source, count = re.subn(rf'(kPacked{unused}\[\] = u)"[^"]*"', r'\1""', source)
     if count != 1:  # pragma: no cover - the amalgamation always writes both
         raise RuntimeError("the bot's source does not carry the networks as _amalgamate writes them")
     return source
