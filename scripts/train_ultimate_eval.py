@@ -1,16 +1,22 @@
 """Trains the Ultimate evaluation network that MCTS uses in place of rollouts (docs/mcts.md).
 
-Three steps, each reproducible from its seed:
+Four steps, each reproducible from its seed:
 
   selfplay  games of noughts' MCTS against itself; every searched position is kept with
             the search's value and the game's result, from the mover's view
+  label     (optional) the exact value of the later positions of each game, where the
+            proof-number search proves it within a time limit
   train     a one-hidden-layer network (features -> hidden, clipped ReLU -> tanh) fitted
-            to a mix of the two, on all eight symmetric images of each position, for one
-            rule set (--rules) or both, optionally starting from another network (--init)
+            to a mix of the two (a proved win or loss instead, where label proved one),
+            on all eight symmetric images of each position, for one rule set (--rules) or
+            both, optionally starting from another network (--init: a file of train's, or
+            a network of the shipped header, HEADER.hpp:seed or HEADER.hpp:codingame; a
+            wider network keeps its units and adds fresh ones)
   export    the two rule sets' networks as a C++ header, cpp/include/noughts/ultimate_eval_weights.hpp
 
   python scripts/train_ultimate_eval.py selfplay --games 6000 --iterations 1000 --out /tmp/uttt.npz
   python scripts/train_ultimate_eval.py selfplay --games 6000 --iterations 1000 --tiebreak --out /tmp/uttt_tb.npz
+  python scripts/train_ultimate_eval.py label --data /tmp/uttt_tb.npz --out /tmp/uttt_tb_labelled.npz
   python scripts/train_ultimate_eval.py train --data /tmp/uttt.npz /tmp/uttt_tb.npz --out /tmp/both.npz
   python scripts/train_ultimate_eval.py train --data /tmp/uttt.npz --rules seed --init /tmp/both.npz --out /tmp/seed.npz
   python scripts/train_ultimate_eval.py train --data /tmp/uttt_tb.npz --rules codingame --init /tmp/both.npz \
@@ -23,7 +29,8 @@ under the two. Both can start from one network trained on all positions, since m
 makes a position good (threats on small boards and on the big one) is common to both.
 
 The features are the engine's own (Ultimate._eval_features, cpp/src/ultimate_eval.cpp,
-what evaluate() reads; tests/test_ultimate_eval.py checks them against the docs): the mover's and the opponent's marks (81 each), the boards
+what evaluate() reads; tests/test_ultimate_eval.py checks them against the docs): the mover's
+and the opponent's marks (81 each), the boards
 each has won (9 each), the drawn boards (9), the board the mover is sent to (9, or 1
 for a free move), and for each open board (9 each) whether the mover has two in a line with
 the third cell empty, whether the opponent has, whether the mover can still make a line
@@ -34,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 import time
 from pathlib import Path
@@ -45,6 +53,7 @@ from noughts import Ultimate
 N_FEATURES = Ultimate._EVAL_FEATURES
 RULES = {"seed": 0, "codingame": 1}  # the networks' order in the header: Ultimate(tiebreak=False), then True
 HIDDEN = 64
+UNPROVEN = 2  # label's mark of a position whose value it did not prove
 HEADER = Path(__file__).resolve().parents[1] / "cpp/include/noughts/ultimate_eval_weights.hpp"
 
 
@@ -144,7 +153,101 @@ def _save(
     )
 
 
+# ---- exact labels -----------------------------------------------------------------------
+
+
+def position_string(xs: np.ndarray, os: np.ndarray, forced: int, tiebreak: bool) -> str:
+    """The position string (docs/positions.md) of one position of the arrays."""
+    rows = []
+    for r in range(9):
+        row = ""
+        for col in range(9):
+            b, c = 3 * (r // 3) + col // 3, 3 * (r % 3) + col % 3
+            row += "x" if xs[b] >> c & 1 else "o" if os[b] >> c & 1 else "."
+        rows.append(row)
+    return "/".join(rows) + (" -" if forced < 0 else f" {forced}") + (" tiebreak" if tiebreak else "")
+
+
+def label(data: Path, out: Path, seconds: float, from_ply: int) -> None:
+    """The self-play file with each position's exact value where the proof-number search
+    proves it within `seconds`: `proven` is +1, 0 or -1 for the mover, or 2 (not proved).
+
+    Each game is walked from its end back: a late position is proved quickly and an earlier
+    one seldom is once a later one was not, so a game's walk stops at its first failure. The
+    search values of the middle game are an 8,000-iteration search's guess; the exact values
+    teach the network the forced wins that the search finds only a few plies later (train
+    decides how to use them)."""
+    d = dict(np.load(data))
+    n = len(d["mover"])
+    plies = (
+        np.unpackbits(d["xs"].view(np.uint8), axis=1).sum(1) + np.unpackbits(d["os"].view(np.uint8), axis=1).sum(1)
+    ).astype(int)
+    proven = np.full(n, UNPROVEN, np.int8)
+    starts = [0] + [i for i in range(1, n) if plies[i] != plies[i - 1] + 1] + [n]
+    t0, proved, tried = time.monotonic(), 0, 0
+    for g, (a, b) in enumerate(zip(starts, starts[1:])):
+        for i in range(b - 1, a - 1, -1):
+            if plies[i] < from_ply:
+                break
+            game = Ultimate.from_string(
+                position_string(d["xs"][i], d["os"][i], int(d["forced"][i]), bool(d["tiebreak"][i]))
+            )
+            tried += 1
+            try:
+                proven[i] = noughts.solve(game, weak=True, method="pns", max_seconds=seconds, tt_mb=64).value
+            except noughts.SearchTimeout:
+                break
+            proved += 1
+        if (g + 1) % 50 == 0:
+            print(f"{g + 1} games, {proved} of {tried} positions proved, {time.monotonic() - t0:.0f} s", flush=True)
+            np.savez_compressed(out, proven=proven, **d)
+    np.savez_compressed(out, proven=proven, **d)
+    print(f"{proved} of {tried} positions proved", flush=True)
+
+
 # ---- training ---------------------------------------------------------------------------
+
+
+def load_network(path: Path) -> dict[str, np.ndarray]:
+    """A network's weights: a file written by train, or one rule set's network in the weights
+    header, as header.hpp:seed or header.hpp:codingame (the shipped networks, whose data need
+    not be at hand)."""
+    name, _, rules = str(path).rpartition(":")
+    if name.endswith(".hpp") and rules in RULES:
+        text = Path(name).read_text()
+
+        def floats(array: str) -> np.ndarray:
+            body = re.search(array + r"\b[^=]*=\s*(\{.*?\});\n", text, re.S)
+            if body is None:
+                raise SystemExit(f"train: no {array} in {name}")
+            return np.array(re.findall(r"-?[\d.]+(?:e[-+]?\d+)?(?=f)", body.group(1)), np.float32)
+
+        rule_sets, hidden = (int(re.search(rf"{k} = (\d+);", text).group(1)) for k in ("kRuleSets", "kHidden"))
+        r = RULES[rules]
+        return {
+            "w1": floats("kInput").reshape(rule_sets, -1, hidden)[r],
+            "b1": floats("kHiddenBias").reshape(rule_sets, hidden)[r],
+            "w2": floats("kOutput").reshape(rule_sets, hidden)[r],
+            "b2": floats("kOutputBias")[r : r + 1],
+        }
+    return {k: v.astype(np.float32) for k, v in np.load(path).items()}
+
+
+def widened(start: dict[str, np.ndarray], fresh: list[np.ndarray]) -> list[np.ndarray]:
+    """The start network's weights in the shapes of `fresh` (a new network's): a wider network
+    keeps the start's units and adds fresh ones whose output weights are zero, so that it
+    computes what the start did until training moves them."""
+    w1, b1, w2, b2 = (start[k].astype(np.float32) for k in ("w1", "b1", "w2", "b2"))
+    hidden = fresh[0].shape[1]
+    if w1.shape[0] != fresh[0].shape[0] or w1.shape[1] > hidden:
+        raise SystemExit(f"train: cannot start a {fresh[0].shape} network from a {w1.shape} one")
+    k = w1.shape[1]
+    return [
+        np.concatenate([w1, fresh[0][:, k:] * 0.5], axis=1),
+        np.concatenate([b1, fresh[1][k:]]),
+        np.concatenate([w2, np.zeros(hidden - k, np.float32)]),
+        b2.reshape(1),
+    ]
 
 
 def load(paths: list[Path], held_out: float, rules: str | None) -> tuple[dict[str, np.ndarray], np.ndarray]:
@@ -157,6 +260,7 @@ def load(paths: list[Path], held_out: float, rules: str | None) -> tuple[dict[st
     for p in parts:
         n = len(p["mover"])
         p.setdefault("tiebreak", np.zeros(n, np.uint8))
+        p.setdefault("proven", np.full(n, UNPROVEN, np.int8))  # exact values from label
         masks.append(np.arange(n) >= int((1 - held_out) * n))
     d, held = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}, np.concatenate(masks)
     if rules is not None:
@@ -176,10 +280,19 @@ def train(
     hidden: int,
     rules: str | None,
     init: Path | None,
+    lr: float = 1e-3,
+    draw_weight: float = 0.5,
 ) -> None:
     d, held = load(data_paths, 0.05, rules)
     n = len(d["mover"])
     target = (mix * d["value"] + (1 - mix) * d["result"]).astype(np.float32)
+    # A proved win or loss is the target itself; a proved draw moves the target toward 0 by
+    # draw_weight, since how often a drawn position is won against a fallible opponent is
+    # what the search's value also measures.
+    proven = d["proven"]
+    decided = (proven == 1) | (proven == -1)
+    target[decided] = proven[decided]
+    target[proven == 0] *= 1 - draw_weight
     xs, os, forced, mover = d["xs"].astype(np.int64), d["os"].astype(np.int64), d["forced"].astype(np.int64), d["mover"]
     images = [symmetric_arrays(xs, os, forced, s) for s in range(8)]
     # 0/1 features as bytes (a quarter of the memory of floats), made floats a batch at a time.
@@ -195,11 +308,10 @@ def train(
     b2 = np.float32(0)
     params = [w1, b1, w2, np.array([b2], np.float32)]
     if init is not None:  # fine-tuning: another network's weights as the start
-        start = np.load(init)
-        params = [start[k].astype(np.float32).reshape(p.shape) for k, p in zip(("w1", "b1", "w2", "b2"), params)]
+        params = widened(load_network(init), params)
     m = [np.zeros_like(p) for p in params]
     v = [np.zeros_like(p) for p in params]
-    lr, beta1, beta2, eps, step = 1e-3, 0.9, 0.999, 1e-8, 0
+    beta1, beta2, eps, step = 0.9, 0.999, 1e-8, 0
     batch = 1024
 
     def forward(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -209,6 +321,13 @@ def train(
         return pre, h, y
 
     best_mse, best = float("inf"), params
+    if init is not None:  # the start's error on the held-out games, for comparison
+        _, _, y0 = forward(inputs[val_idx])
+        best_mse = float(np.mean((y0 - targets[val_idx]) ** 2))
+        best = [p.copy() for p in params]
+        exact = proven[val_idx] != UNPROVEN
+        on_exact = f", proved values {np.mean(((y0 - targets[val_idx]) ** 2)[exact]):.4f}" if exact.any() else ""
+        print(f"start: validation mse {best_mse:.4f}{on_exact}", flush=True)
     for epoch in range(epochs):
         order = rng.permutation(train_idx)
         for start in range(0, len(order), batch):
@@ -238,6 +357,9 @@ def train(
             for name, flag in (("seed rules", 0), ("CodinGame's scoring", 1))
             if np.any(d["tiebreak"][val_idx] == flag)
         )
+        exact = proven[val_idx] != UNPROVEN
+        if exact.any():
+            by_rules += f"; proved values {np.mean(errors[exact]):.4f} on {exact.mean():.0%} of them"
         print(
             f"epoch {epoch + 1}: train mse {np.mean((yt - targets[train_sample]) ** 2):.4f}, "
             f"validation mse {val_mse:.4f} ({by_rules}; "
@@ -308,6 +430,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", type=Path, required=True)
     p.add_argument("--tiebreak", action="store_true", help="play CodinGame's scoring (Ultimate(tiebreak=True))")
+    p = sub.add_parser("label")
+    p.add_argument("--data", type=Path, required=True, help="a self-play file")
+    p.add_argument("--out", type=Path, required=True)
+    p.add_argument("--seconds", type=float, default=1.0, help="the proof-number search's limit a position")
+    p.add_argument("--from-ply", type=int, default=24, help="label positions with at least this many marks")
     p = sub.add_parser("train")
     p.add_argument("--data", type=Path, nargs="+", required=True)
     p.add_argument("--out", type=Path, required=True)
@@ -316,7 +443,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--mix", type=float, default=0.5, help="weight of the search's value against the result")
     p.add_argument("--hidden", type=int, default=HIDDEN, help="neurons of the hidden layer")
     p.add_argument("--rules", choices=sorted(RULES), help="train on this rule set's positions only (default: all)")
-    p.add_argument("--init", type=Path, help="start from this network's weights (of the same shape)")
+    p.add_argument(
+        "--init",
+        type=Path,
+        help="start from this network (a file written by train, or HEADER.hpp:seed / HEADER.hpp:codingame); "
+        "a wider network keeps its units and adds fresh ones",
+    )
+    p.add_argument(
+        "--draw-weight", type=float, default=0.5, help="how far a proved draw moves its target toward 0 (0 .. 1)"
+    )
+    p.add_argument("--lr", type=float, default=1e-3, help="Adam's first learning rate (it falls by a fifth an epoch)")
     p = sub.add_parser("export")
     p.add_argument("--net", type=Path, required=True, help="the network of the seeds' rules")
     p.add_argument("--tiebreak-net", type=Path, required=True, help="the network of CodinGame's scoring")
@@ -325,8 +461,21 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.step == "selfplay":
         selfplay(args.games, args.iterations, args.seed, args.out, args.tiebreak)
+    elif args.step == "label":
+        label(args.data, args.out, args.seconds, args.from_ply)
     elif args.step == "train":
-        train(args.data, args.out, args.epochs, args.seed, args.mix, args.hidden, args.rules, args.init)
+        train(
+            args.data,
+            args.out,
+            args.epochs,
+            args.seed,
+            args.mix,
+            args.hidden,
+            args.rules,
+            args.init,
+            args.lr,
+            args.draw_weight,
+        )
     else:
         export(
             [args.net, args.tiebreak_net],
