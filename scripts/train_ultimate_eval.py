@@ -185,6 +185,9 @@ def label(data: Path, out: Path, seconds: float, from_ply: int) -> None:
     proven = np.full(n, UNPROVEN, np.int8)
     starts = [0] + [i for i in range(1, n) if plies[i] != plies[i - 1] + 1] + [n]
     t0, proved, tried = time.monotonic(), 0, 0
+    # One table for the whole walk: what a later position's proof left in it is most of an
+    # earlier one's.
+    prover = noughts.Prover(tt_mb=256)
     for g, (a, b) in enumerate(zip(starts, starts[1:])):
         for i in range(b - 1, a - 1, -1):
             if plies[i] < from_ply:
@@ -193,10 +196,10 @@ def label(data: Path, out: Path, seconds: float, from_ply: int) -> None:
                 position_string(d["xs"][i], d["os"][i], int(d["forced"][i]), bool(d["tiebreak"][i]))
             )
             tried += 1
-            try:
-                proven[i] = noughts.solve(game, weak=True, method="pns", max_seconds=seconds, tt_mb=64).value
-            except noughts.SearchTimeout:
+            solution = prover.prove(game, max_seconds=seconds)
+            if solution is None:
                 break
+            proven[i] = solution.value
             proved += 1
         if (g + 1) % 50 == 0:
             print(f"{g + 1} games, {proved} of {tried} positions proved, {time.monotonic() - t0:.0f} s", flush=True)

@@ -11,6 +11,7 @@
 
 #include "bind_learning.hpp"
 #include "bind_mcts.hpp"
+#include "bind_prover.hpp"
 #include "bind_proof_number.hpp"
 #include "bind_solver.hpp"
 #include "interruptible.hpp"
@@ -237,6 +238,7 @@ py::class_<History<G>> bind_game(py::module_& m, const char* name) {
   bind_mcts<G>(m, cls);
   bind_solver<G>(m);
   bind_proof_number<G>(m);
+  bind_prover<G>(m, cls);
   bind_learning<G>(m, cls, name);
   return cls;
 }

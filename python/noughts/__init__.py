@@ -24,7 +24,7 @@ from noughts.quantum import Quantum
 from noughts.records import Record, read_records, write_records
 from noughts.registry import make_game
 from noughts.search import perft, random_playouts
-from noughts.solver import BestMove, Solution, SolveStatus, best_move, solve
+from noughts.solver import BestMove, Prover, Solution, SolveStatus, best_move, solve
 from noughts.svg import svg_of
 from noughts.ultimate import BoardState, Ultimate
 
@@ -43,6 +43,7 @@ __all__ = [
     "Move",
     "Outcome",
     "Player",
+    "Prover",
     "Quantum",
     "Record",
     "SearchTimeout",

@@ -102,7 +102,8 @@ _CHAR_BASE = 0x4E00
 def packed_numbers(steps: list[int]) -> str:
     """Weights' multiples of their scale (-2047 .. 2047), offset by 2048, as a bit stream of
     12 bits a number, written 14 bits a character (the last character padded with zeros)."""
-    out, buffer, bits = [], 0, 0
+    out: list[str] = []
+    buffer, bits = 0, 0
     for step in steps:
         if not -_STEPS <= step <= _STEPS:
             raise ValueError(f"a packed weight must be -{_STEPS} .. {_STEPS} steps, not {step}")
@@ -118,7 +119,8 @@ def packed_numbers(steps: list[int]) -> str:
 
 def unpacked_numbers(text: str, count: int) -> list[int]:
     """The first `count` numbers of packed_numbers' string (what the bot's C++ reads)."""
-    out, buffer, bits = [], 0, 0
+    out: list[int] = []
+    buffer, bits = 0, 0
     for c in text:
         buffer, bits = buffer << _CHAR_BITS | (ord(c) - _CHAR_BASE), bits + _CHAR_BITS
         while bits >= _NUMBER_BITS and len(out) < count:

@@ -25,15 +25,17 @@ class GameInfo:
     """What noughts knows of one game.
 
     ``name`` is how command lines, records and protocols name it; ``cls`` its
-    public class; ``vector`` and ``mcts`` the C++ classes that step many games
-    at once (``VectorGame``) and search it (``MCTS``); ``options`` the
-    constructor's options (none for Quantum).
+    public class; ``vector``, ``mcts`` and ``prover`` the C++ classes that step
+    many games at once (``VectorGame``), search it (``MCTS``) and prove its
+    positions with one table (``Prover``); ``options`` the constructor's
+    options (none for Quantum).
     """
 
     name: str
     cls: type[Any]
     vector: type[Any]
     mcts: type[Any]
+    prover: type[Any]
     options: tuple[GameOption, ...] = ()
 
     @property
@@ -49,9 +51,11 @@ class GameInfo:
 GAME_INFO: dict[str, GameInfo] = {
     info.name: info
     for info in (
-        GameInfo("classic", Classic, _core.ClassicVector, _core.ClassicMcts, CLASSIC_OPTIONS),
-        GameInfo("ultimate", Ultimate, _core.UltimateVector, _core.UltimateMcts, ULTIMATE_OPTIONS),
-        GameInfo("quantum", Quantum, _core.QuantumVector, _core.QuantumMcts),
+        GameInfo("classic", Classic, _core.ClassicVector, _core.ClassicMcts, _core.ClassicProver, CLASSIC_OPTIONS),
+        GameInfo(
+            "ultimate", Ultimate, _core.UltimateVector, _core.UltimateMcts, _core.UltimateProver, ULTIMATE_OPTIONS
+        ),
+        GameInfo("quantum", Quantum, _core.QuantumVector, _core.QuantumMcts, _core.QuantumProver),
     )
 }
 

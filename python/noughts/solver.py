@@ -11,11 +11,13 @@ from typing import Any
 from noughts import _core
 from noughts._core import Player
 from noughts._game import Move
+from noughts._numbers import whole_number
 from noughts.errors import InvalidOptionError, SearchTimeout
 from noughts.mcts import check_threads
+from noughts.registry import info_of
 from noughts.search import check_game
 
-__all__ = ["BestMove", "Solution", "SolveStatus", "best_move", "solve"]
+__all__ = ["BestMove", "Prover", "Solution", "SolveStatus", "best_move", "solve"]
 
 
 @dataclass(frozen=True)
@@ -219,6 +221,70 @@ def solve(
         seconds=raw["seconds"],
         weak=bool(weak),
     )
+
+
+class Prover:
+    """Proof-number search that keeps its table from one position to the next.
+
+    ``prove(game)`` answers what ``solve(game, method="pns", weak=True)``
+    answers (the value and one move that keeps it), or None when its limits
+    stop it first; what it proved on the way stays in the table, so positions
+    of one game proved one after another (each move of a game as it is
+    played, or its positions from the end back) cost less than fresh solves:
+
+    >>> import noughts
+    >>> game = noughts.Classic(4, 4, 3)
+    >>> prover = noughts.Prover()
+    >>> prover.prove(game).result
+    'X wins'
+
+    One table for each game and set of options (a table is only valid for
+    the rules it was filled under); ``tt_mb`` bounds each. ``clear()``
+    forgets them. One object is used by one thread at a time.
+    """
+
+    def __init__(self, *, tt_mb: float = 64, symmetry: bool = True) -> None:
+        self.tt_mb = _number("tt_mb", tt_mb)
+        self.symmetry = bool(symmetry)
+        self._provers: dict[Any, Any] = {}
+
+    def __repr__(self) -> str:
+        return f"noughts.Prover(tt_mb={self.tt_mb!r}, symmetry={self.symmetry!r})"
+
+    def prove(self, game: Any, *, max_seconds: float | None = None, max_nodes: int | None = None) -> Solution | None:
+        """The weak solution of the game's position, or None past ``max_seconds`` or ``max_nodes``.
+
+        Without limits it searches until it proves the value (Ctrl-C stops it).
+        Raises IllegalMoveError on a finished game.
+        """
+        info = info_of(check_game(game, "prove"))
+        assert info is not None  # check_game took a noughts game
+        seconds = _number("max_seconds", max_seconds, True)
+        nodes = 0 if max_nodes is None else whole_number("max_nodes", max_nodes, 1, 2**63 - 1)
+        key = (info.name, tuple(sorted(game.options().items())))
+        prover = self._provers.get(key)
+        if prover is None:
+            prover = self._provers[key] = info.prover(self.tt_mb, self.symmetry)
+        to_move = game.to_move
+        raw = prover.prove(game, seconds, nodes)
+        if raw is None:
+            return None
+        return Solution(
+            value=raw["value"],
+            to_move=to_move,
+            distance=None,
+            best_moves=[Move(i, game.move_name(i)) for i in raw["best_moves"]],
+            move_values={},
+            principal_variation=[],
+            nodes=raw["nodes"],
+            seconds=raw["seconds"],
+            weak=True,
+        )
+
+    def clear(self) -> None:
+        """Forgets every table."""
+        for prover in self._provers.values():
+            prover.clear()
 
 
 @dataclass(frozen=True)

@@ -127,6 +127,20 @@ class ProofNumberSearch {
 
   std::uint64_t nodes() const noexcept { return nodes_; }
 
+  // The limits of the next solve() (the table is kept): a search proves
+  // many positions with what the earlier ones left in its table, such as
+  // the positions of one game. 0: no limit.
+  void set_limits(double max_seconds, std::uint64_t max_nodes) noexcept {
+    limits_.max_seconds = max_seconds;
+    max_nodes_ = max_nodes;
+  }
+  void set_stop(const std::atomic<bool>* stop) noexcept { limits_.stop = stop; }
+  // Forgets the table.
+  void clear() {
+    (void)table_.replace(std::min(max_entries_, kMinEntries));
+    used_ = 0;
+  }
+
   // The value of g (not over) for its mover: both questions searched side
   // by side as the two children of one OR node ("does somebody win?"). The
   // search works on the one whose proof number is smaller until it passes
@@ -533,6 +547,7 @@ class ProofNumberSearch {
       throw SearchStopped("the search was stopped", nodes_, elapsed());
     if (limits_.max_seconds > 0 && elapsed() > limits_.max_seconds)
       throw SearchStopped("the time limit was reached", nodes_, elapsed());
+    if (max_nodes_ > 0 && nodes_ >= max_nodes_) throw SearchStopped("the node limit was reached", nodes_, elapsed());
   }
 
   SolveLimits limits_;
@@ -540,6 +555,7 @@ class ProofNumberSearch {
   ProofNumberTuning tuning_;
   ZeroedTable<Entry> table_;
   std::size_t max_entries_ = 0, used_ = 0;
+  std::uint64_t max_nodes_ = 0;  // 0: no limit
   std::vector<std::vector<Child>> frames_;
   Player target_ = Player::X;
   std::uint64_t nodes_ = 0;
