@@ -168,9 +168,10 @@ def position_string(xs: np.ndarray, os: np.ndarray, forced: int, tiebreak: bool)
     return "/".join(rows) + (" -" if forced < 0 else f" {forced}") + (" tiebreak" if tiebreak else "")
 
 
-def label(data: Path, out: Path, seconds: float, from_ply: int) -> None:
+def label(data: Path, out: Path, seconds: float | None, from_ply: int, nodes: int | None = None) -> None:
     """The self-play file with each position's exact value where the proof-number search
-    proves it within `seconds`: `proven` is +1, 0 or -1 for the mover, or 2 (not proved).
+    proves it within `seconds` (or, reproducibly on any machine, within `nodes` nodes):
+    `proven` is +1, 0 or -1 for the mover, or 2 (not proved).
 
     Each game is walked from its end back: a late position is proved quickly and an earlier
     one seldom is once a later one was not, so a game's walk stops at its first failure. The
@@ -196,7 +197,7 @@ def label(data: Path, out: Path, seconds: float, from_ply: int) -> None:
                 position_string(d["xs"][i], d["os"][i], int(d["forced"][i]), bool(d["tiebreak"][i]))
             )
             tried += 1
-            solution = prover.prove(game, max_seconds=seconds)
+            solution = prover.prove(game, max_seconds=None if nodes else seconds, max_nodes=nodes)
             if solution is None:
                 break
             proven[i] = solution.value
@@ -437,6 +438,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--data", type=Path, required=True, help="a self-play file")
     p.add_argument("--out", type=Path, required=True)
     p.add_argument("--seconds", type=float, default=1.0, help="the proof-number search's limit a position")
+    p.add_argument("--nodes", type=int, help="limit each position by nodes instead (the same labels on any machine)")
     p.add_argument("--from-ply", type=int, default=24, help="label positions with at least this many marks")
     p = sub.add_parser("train")
     p.add_argument("--data", type=Path, nargs="+", required=True)
@@ -465,7 +467,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.step == "selfplay":
         selfplay(args.games, args.iterations, args.seed, args.out, args.tiebreak)
     elif args.step == "label":
-        label(args.data, args.out, args.seconds, args.from_ply)
+        label(args.data, args.out, args.seconds, args.from_ply, args.nodes)
     elif args.step == "train":
         train(
             args.data,
