@@ -379,7 +379,7 @@ def train(
 
 
 def export(net_paths: list[Path], header: Path, command: str, recipe: list[str]) -> None:
-    nets = [np.load(p) for p in net_paths]
+    nets = [load_network(p) for p in net_paths]
     shapes = {net["w1"].shape for net in nets}
     if len(shapes) != 1:
         raise SystemExit(f"export: the networks have different shapes {sorted(shapes)}")
@@ -459,8 +459,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--lr", type=float, default=1e-3, help="Adam's first learning rate (it falls by a fifth an epoch)")
     p = sub.add_parser("export")
-    p.add_argument("--net", type=Path, required=True, help="the network of the seeds' rules")
-    p.add_argument("--tiebreak-net", type=Path, required=True, help="the network of CodinGame's scoring")
+    p.add_argument(
+        "--net",
+        type=Path,
+        required=True,
+        help="the network of the seeds' rules (a file of train's, or HEADER.hpp:seed)",
+    )
+    p.add_argument(
+        "--tiebreak-net", type=Path, required=True, help="the network of CodinGame's scoring (or HEADER.hpp:codingame)"
+    )
     p.add_argument("--header", type=Path, default=HEADER)
     p.add_argument("--recipe", action="append", default=[], help="a command of the pipeline, for the header")
     args = parser.parse_args(argv)

@@ -64,3 +64,8 @@ def test_train_then_export_reads_back(selfplay, script) -> None:
         shipped = script.load_network(Path(f"{header}:{rules}"))
         for key, weights in trained.items():
             np.testing.assert_allclose(shipped[key], weights.reshape(shipped[key].shape), rtol=1e-6, atol=1e-9)
+    # A network of a header is a start as good as a file: exporting the header's own
+    # networks again writes the same weights.
+    again = selfplay / "again.hpp"
+    run("export", "--net", f"{header}:seed", "--tiebreak-net", f"{header}:codingame", "--header", again, cwd=selfplay)
+    assert again.read_text().split("#pragma once")[1] == header.read_text().split("#pragma once")[1]
