@@ -5,7 +5,8 @@ Four steps, each reproducible from its seed:
   selfplay  games of noughts' MCTS against itself; every searched position is kept with
             the search's value and the game's result, from the mover's view
   label     (optional) the exact value of the later positions of each game, where the
-            proof-number search proves it within a time limit
+            proof-number search proves it within a limit a position (--seconds, or --nodes
+            for labels that are the same on any machine)
   train     a one-hidden-layer network (features -> hidden, clipped ReLU -> tanh) fitted
             to a mix of the two (a proved win or loss instead, where label proved one),
             on all eight symmetric images of each position, for one rule set (--rules) or
@@ -16,10 +17,10 @@ Four steps, each reproducible from its seed:
 
   python scripts/train_ultimate_eval.py selfplay --games 6000 --iterations 1000 --out /tmp/uttt.npz
   python scripts/train_ultimate_eval.py selfplay --games 6000 --iterations 1000 --tiebreak --out /tmp/uttt_tb.npz
-  python scripts/train_ultimate_eval.py label --data /tmp/uttt_tb.npz --out /tmp/uttt_tb_labelled.npz
+  python scripts/train_ultimate_eval.py label --data /tmp/uttt_tb.npz --out /tmp/uttt_tb_labelled.npz --nodes 600000
   python scripts/train_ultimate_eval.py train --data /tmp/uttt.npz /tmp/uttt_tb.npz --out /tmp/both.npz
   python scripts/train_ultimate_eval.py train --data /tmp/uttt.npz --rules seed --init /tmp/both.npz --out /tmp/seed.npz
-  python scripts/train_ultimate_eval.py train --data /tmp/uttt_tb.npz --rules codingame --init /tmp/both.npz \
+  python scripts/train_ultimate_eval.py train --data /tmp/uttt_tb_labelled.npz --rules codingame --init /tmp/both.npz \
       --out /tmp/codingame.npz
   python scripts/train_ultimate_eval.py export --net /tmp/seed.npz --tiebreak-net /tmp/codingame.npz
 
