@@ -52,7 +52,8 @@ def test_label_by_nodes_is_reproducible_and_matches_the_solver(selfplay, script)
     # the time limit turns a slow solve into a failure instead of a hang.
     marks = np.unpackbits(a["xs"].view(np.uint8), axis=1).sum(1) + np.unpackbits(a["os"].view(np.uint8), axis=1).sum(1)
     last = [i for i in range(len(marks)) if i + 1 == len(marks) or marks[i + 1] != marks[i] + 1]
-    checked = [i for end in last for i in range(end - 3, end + 1) if i in set(proved)]
+    proved_set = set(proved.tolist())
+    checked = [i for end in last for i in range(end - 3, end + 1) if i in proved_set]
     assert len(checked) >= 3
     for i in checked:
         game = noughts.Ultimate.from_string(

@@ -235,10 +235,10 @@ py::class_<History<G>> bind_game(py::module_& m, const char* name) {
       },
       py::arg("game"), py::arg("n"), py::arg("seed") = 0,
       "Plays n uniformly random games from the position; returns (x_wins, o_wins, draws).");
-  bind_mcts<G>(m, cls);
+  bind_mcts<G>(m, name);
   bind_solver<G>(m);
   bind_proof_number<G>(m);
-  bind_prover<G>(m, cls);
+  bind_prover<G>(m, name);
   bind_learning<G>(m, cls, name);
   return cls;
 }

@@ -85,9 +85,9 @@ class MctsSearcher {
 };
 
 template <TextGame G>
-void bind_mcts(py::module_& m, const py::class_<History<G>>& game_class) {
+void bind_mcts(py::module_& m, const std::string& game_name) {
   using S = MctsSearcher<G>;
-  const std::string name = game_class.attr("__name__").template cast<std::string>() + "Mcts";
+  const std::string name = game_name + "Mcts";
   const MctsConfig defaults;
   py::class_<S>(m, name.c_str(), "Monte Carlo tree search for this game; use noughts.MCTS.")
       .def(py::init([](std::uint64_t seed, double c, int threads, std::uint64_t max_nodes, bool reuse, bool heuristics,

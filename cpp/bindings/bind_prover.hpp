@@ -56,9 +56,9 @@ class Prover {
 };
 
 template <TextGame G>
-void bind_prover(py::module_& m, const py::class_<History<G>>& game_class) {
+void bind_prover(py::module_& m, const std::string& game_name) {
   using P = Prover<G>;
-  const std::string name = game_class.attr("__name__").template cast<std::string>() + "Prover";
+  const std::string name = game_name + "Prover";
   py::class_<P>(m, name.c_str(), "Proof-number search keeping its table between positions; use noughts.Prover.")
       .def(py::init<double, bool>(), py::arg("tt_mb") = 64.0, py::arg("symmetry") = true)
       .def("prove", &P::prove, py::arg("game"), py::arg("max_seconds") = 0.0, py::arg("max_nodes") = 0,

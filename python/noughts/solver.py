@@ -207,6 +207,12 @@ def solve(
     if poll.error is not None:  # raised while the search was finishing
         raise poll.error
 
+    return _solution(raw, game, to_move, bool(weak))
+
+
+def _solution(raw: dict[str, Any], game: Any, to_move: Player, weak: bool) -> Solution:
+    """The Solution of the core's answer (its dict) for the game's position."""
+
     def moves(ids: list[int]) -> list[Move]:
         return [Move(i, game.move_name(i)) for i in ids]
 
@@ -219,7 +225,7 @@ def solve(
         principal_variation=moves(raw["principal_variation"]),
         nodes=raw["nodes"],
         seconds=raw["seconds"],
-        weak=bool(weak),
+        weak=weak,
     )
 
 
@@ -267,19 +273,7 @@ class Prover:
             prover = self._provers[key] = info.prover(self.tt_mb, self.symmetry)
         to_move = game.to_move
         raw = prover.prove(game, seconds, nodes)
-        if raw is None:
-            return None
-        return Solution(
-            value=raw["value"],
-            to_move=to_move,
-            distance=None,
-            best_moves=[Move(i, game.move_name(i)) for i in raw["best_moves"]],
-            move_values={},
-            principal_variation=[],
-            nodes=raw["nodes"],
-            seconds=raw["seconds"],
-            weak=True,
-        )
+        return None if raw is None else _solution(raw, game, to_move, weak=True)
 
     def clear(self) -> None:
         """Forgets every table."""
