@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "noughts/errors.hpp"
+#include "noughts/hot_clones.hpp"
 #include "noughts/notation.hpp"
 
 namespace noughts {
@@ -87,13 +88,12 @@ ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows
     if (k > (d[0] ? R : C) || k > (d[1] ? C : R) || (k == 1 && &d != &dirs[0])) continue;
     Direction& dir = directions_[num_directions_++];
     dir.step = d[0] * C + d[1];
-    for (int j = 1; j < k; ++j)
-      for (int r = 0; r < R; ++r)
-        for (int c = 0; c < C; ++c) {
-          auto on = [&](int rr, int cc) { return rr >= 0 && rr < R && cc >= 0 && cc < C; };
-          if (on(r + j * d[0], c + j * d[1])) dir.ahead[j] |= bits::bit(r * C + c);
-          if (on(r - j * d[0], c - j * d[1])) dir.behind[j] |= bits::bit(r * C + c);
-        }
+    for (int r = 0; r < R; ++r)
+      for (int c = 0; c < C; ++c) {
+        auto on = [&](int rr, int cc) { return rr >= 0 && rr < R && cc >= 0 && cc < C; };
+        if (on(r + d[0], c + d[1])) dir.ahead |= bits::bit(r * C + c);
+        if (on(r - d[0], c - d[1])) dir.behind |= bits::bit(r * C + c);
+      }
   }
   if (lines_.size() <= 64) {
     for (std::size_t i = 0; i < lines_.size(); ++i) {
@@ -225,7 +225,7 @@ std::uint64_t Classic::playable_cells() const noexcept {
   return empty & (bottom | (occupied() >> r.cols()));
 }
 
-Tactics Classic::gravity_tactics(MoveList& moves) const noexcept {
+NOUGHTS_HOT_CLONES Tactics Classic::gravity_tactics(MoveList& moves) const noexcept {
   const auto& r = *rules_;
   const int me = ply_ & 1;
   const std::uint64_t empty = r.board_mask() & ~occupied(), playable = playable_cells();
@@ -247,7 +247,7 @@ Tactics Classic::gravity_tactics(MoveList& moves) const noexcept {
   return t;
 }
 
-void Classic::order_hints(const MoveList& moves, int* hints, const SearchState&) const noexcept {
+NOUGHTS_HOT_CLONES void Classic::order_hints(const MoveList& moves, int* hints, const SearchState&) const noexcept {
   const auto& r = *rules_;
   if (!gravity_path() || moves.size() < 2) return;  // the other paths' hints come with their tactics
   // The completion cells the move gives the mover (their threats after it),
@@ -263,7 +263,7 @@ void Classic::order_hints(const MoveList& moves, int* hints, const SearchState&)
   }
 }
 
-Tactics Classic::tactics(MoveList& moves, int* hints, const SearchState& state) const noexcept {
+NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const SearchState& state) const noexcept {
   const auto& r = *rules_;
   moves.clear();
   if (gravity_path()) return gravity_tactics(moves);

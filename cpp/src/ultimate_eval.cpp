@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <functional>
 
-#include "noughts/search/playout.hpp"  // NOUGHTS_HOT_CLONES
+#include "noughts/hot_clones.hpp"
 #include "noughts/ultimate.hpp"
 #include "noughts/ultimate_eval_weights.hpp"
 

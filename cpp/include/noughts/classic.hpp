@@ -89,10 +89,14 @@ class ClassicRules {
   // Whether the cells `open` hold a whole line (open: free of a symbol's
   // opponent, so that symbol can still complete a line there).
   bool holds_line(std::uint64_t open) const noexcept {
+    if (options_.k == 1) return open != 0;
     for (int d = 0; d < num_directions_; ++d) {
       const Direction& dir = directions_[d];
-      std::uint64_t run = open;
-      for (int j = 1; j < options_.k && run; ++j) run &= (open >> (j * dir.step)) & dir.ahead[j];
+      // pair: open cells whose next cell along the direction is open too;
+      // a run of j + 1 open cells is j pairs in a row.
+      const std::uint64_t pair = open & (open >> dir.step) & dir.ahead;
+      std::uint64_t run = pair;
+      for (int j = 2; j < options_.k && run; ++j) run &= pair >> ((j - 1) * dir.step);
       if (run) return true;
     }
     return false;
@@ -141,12 +145,18 @@ class ClassicRules {
     for (int d = 0; d < num_directions_; ++d) {
       const Direction& dir = directions_[d];
       // ahead[a]: cells whose a next cells along the direction are own;
-      // behind[b] the same backwards.
+      // behind[b] the same backwards. Only the first step needs the mask
+      // against wrapping round a row: a longer run is a chain of first
+      // steps, each from a cell the run has already reached on the board.
       std::array<std::uint64_t, K ? K : kMaxCells> ahead, behind;
       ahead[0] = behind[0] = board_mask_;
-      for (int j = 1; j < k; ++j) {
-        ahead[j] = ahead[j - 1] & (own >> (j * dir.step)) & dir.ahead[j];
-        behind[j] = behind[j - 1] & (own << (j * dir.step)) & dir.behind[j];
+      if (k > 1) {
+        ahead[1] = (own >> dir.step) & dir.ahead;
+        behind[1] = (own << dir.step) & dir.behind;
+      }
+      for (int j = 2; j < k; ++j) {
+        ahead[j] = ahead[j - 1] & (ahead[1] >> ((j - 1) * dir.step));
+        behind[j] = behind[j - 1] & (behind[1] << ((j - 1) * dir.step));
       }
       for (int a = 0; a < k; ++a) out |= ahead[a] & behind[k - 1 - a];
     }
@@ -154,12 +164,12 @@ class ClassicRules {
   }
 
   // The directions that hold a line, for completions(): the step of a cell
-  // index along it, and [j] the cells whose j-th neighbour along it (ahead)
-  // or against it (behind) is on the board, where a shift by j steps must
-  // not wrap round a row.
+  // index along it, and the cells whose next neighbour along it (ahead) or
+  // against it (behind) is on the board, since a shift by one step must not
+  // wrap round a row.
   struct Direction {
     int step = 0;
-    std::array<std::uint64_t, kMaxCells> ahead{}, behind{};
+    std::uint64_t ahead = 0, behind = 0;
   };
   std::array<Direction, 4> directions_{};
   int num_directions_ = 0;

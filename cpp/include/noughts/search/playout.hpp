@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "noughts/game.hpp"
+#include "noughts/hot_clones.hpp"
 #include "noughts/rng.hpp"
 #include "noughts/search/hooks.hpp"
 
@@ -75,18 +76,6 @@ constexpr int playout_lanes() {
   if constexpr (HasPlayoutLanes<G>) return G::kPlayoutLanes;
   else return 1;
 }
-
-// On x86-64 Linux with glibc and GCC 11 or later the loop is also compiled
-// for x86-64-v3 (AVX2, BMI2, POPCNT: every x86-64 CPU since about 2013) and
-// the dynamic loader picks the version the CPU runs (an ifunc, which musl
-// does not have): wheels stay portable, and Ultimate playouts use BMI2's
-// shifts and mulx where the CPU has them. Define NOUGHTS_NO_CLONES to build one version.
-#if defined(__x86_64__) && defined(__linux__) && defined(__GLIBC__) && defined(__GNUC__) && \
-    !defined(__clang__) && __GNUC__ >= 11 && !defined(NOUGHTS_NO_CLONES) && !defined(__AVX2__)
-#define NOUGHTS_HOT_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define NOUGHTS_HOT_CLONES
-#endif
 
 template <Game G>
 NOUGHTS_HOT_CLONES PlayoutCounts random_playouts(const G& start, std::uint64_t n, std::uint64_t seed,
