@@ -89,14 +89,13 @@ class ClassicRules {
   // Whether the cells `open` hold a whole line (open: free of a symbol's
   // opponent, so that symbol can still complete a line there).
   bool holds_line(std::uint64_t open) const noexcept {
-    if (options_.k == 1) return open != 0;
     for (int d = 0; d < num_directions_; ++d) {
       const Direction& dir = directions_[d];
       // pair: open cells whose next cell along the direction is open too;
       // a run of j + 1 open cells is j pairs in a row.
       const std::uint64_t pair = open & (open >> dir.step) & dir.ahead;
-      std::uint64_t run = pair;
-      for (int j = 2; j < options_.k && run; ++j) run &= pair >> ((j - 1) * dir.step);
+      std::uint64_t run = open;
+      for (int j = 1; j < options_.k && run; ++j) run &= pair >> ((j - 1) * dir.step);
       if (run) return true;
     }
     return false;
