@@ -18,6 +18,7 @@
 #include "noughts/search/proof_number.hpp"
 #include "noughts/search/mcts.hpp"
 #include "noughts/search/solver.hpp"
+#include "noughts/search/transposition_table.hpp"
 #include "noughts/search/zeroed_table.hpp"
 #include "noughts/ultimate.hpp"
 
@@ -121,6 +122,35 @@ int main() {
       if (!u.outcome().over()) agree(u);
     }
     check(same && positions > 20, "threads sharing one table solve as one thread (" + std::to_string(positions) + " positions)");
+  }
+
+  // The table's growth: free up to the cache's size (2 MiB); past it, at
+  // once for a search whose probes find their positions, else only after
+  // many stores per slot; shared, only when its owner grows it.
+  {
+    constexpr std::size_t kMiB = std::size_t{1} << 20;
+    auto fill = [](TranspositionTable& t, std::uint64_t first, std::uint64_t count, bool find_each) {
+      for (std::uint64_t i = first; i < first + count; ++i) {
+        const std::uint64_t key = (i + 1) * 0x9E3779B97F4A7C15ull;
+        t.store(key, 0, 0, 0, static_cast<int>(key >> 61));  // mixed work, so both slots of a bucket fill
+        if (find_each) check(t.find(key).has_value(), "a stored entry is found at once");
+      }
+    };
+    TranspositionTable missed(64 * kMiB), found(64 * kMiB), shared(64 * kMiB);
+    fill(missed, 0, std::uint64_t{1} << 20, false);
+    fill(found, 0, std::uint64_t{1} << 20, true);
+    check(missed.bytes() == 2 * kMiB, "a table whose probes miss stays at the cache's size (" +
+                                          std::to_string(missed.bytes()) + " bytes)");
+    check(found.bytes() > 2 * kMiB, "a table whose probes find their positions grows past the cache's size");
+    fill(missed, std::uint64_t{1} << 20, std::uint64_t{4} << 20, false);
+    check(missed.bytes() > 2 * kMiB, "a table turned over many times grows past the cache's size");
+    shared.share();
+    fill(shared, 0, std::uint64_t{1} << 16, false);
+    const std::size_t before = shared.bytes();
+    check(before == 32 * 1024 && shared.growth_due(std::uint64_t{1} << 16) && !shared.growth_due(0),
+          "a shared table does not grow by itself, and tells when it should");
+    shared.grow();
+    check(shared.bytes() == 4 * before, "a shared table grows by four when asked");
   }
 
   // Proof-number search, instantiated for every game: the known values, and

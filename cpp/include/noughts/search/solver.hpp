@@ -75,8 +75,8 @@ struct SolveLimits {
   // results are those of one thread; the node count is the sum of all.
   int threads = 1;
   // The nodes the first thread searches alone before the others start: a
-  // small solve is over before more threads, and a table of the whole
-  // budget, would pay for themselves (0: they start at once).
+  // small solve is over before more threads would pay for themselves (0:
+  // they start at once).
   std::uint64_t help_after_nodes = std::uint64_t{1} << 17;
   const std::atomic<bool>* stop = nullptr;  // set from another thread to stop
   SolveProgress* progress = nullptr;        // updated as the search goes, when given
@@ -151,6 +151,8 @@ class Solver {
       SolveLimits own = lead_.limits_;
       own.stop = nullptr, own.progress = nullptr, own.max_seconds = 0, own.threads = 1;
       for (int k = 1; k <= wanted_; ++k) solvers_.push_back(std::unique_ptr<Solver>(new Solver(own, lead_.tt_, this, k)));
+      running_ = wanted_;
+      lead_.grown_at_ = lead_.nodes_;
       for (auto& solver : solvers_) threads_.emplace_back([this, helper = solver.get()] { helper->help(*this); });
       lead_.crew_ = this;
       if (lead_.asking_) open(*lead_.asking_);
@@ -192,6 +194,24 @@ class Solver {
     bool asked_since(std::uint64_t generation) const noexcept {
       return generation_.load(std::memory_order_relaxed) != generation;
     }
+    int threads() const noexcept { return static_cast<int>(solvers_.size()) + 1; }
+
+    // Runs f while every helper waits outside the search, e.g. to grow the
+    // shared table: the question is withdrawn from them, and given back
+    // after (they search it again from the top, through what the table
+    // kept).
+    template <class F>
+    void while_paused(F&& f) {
+      std::unique_lock lock(mutex_);
+      paused_ = true;
+      generation_.fetch_add(1, std::memory_order_relaxed);
+      idle_changed_.wait(lock, [&] { return idle_ == running_; });
+      f();
+      paused_ = false;
+      generation_.fetch_add(1, std::memory_order_relaxed);
+      lock.unlock();
+      wake_.notify_all();
+    }
 
     // The positions some thread is searching, by key (a small table: a
     // collision only makes a move wait that need not).
@@ -214,8 +234,12 @@ class Solver {
     std::vector<std::thread> threads_;
     std::mutex mutex_;
     std::condition_variable wake_;
+    std::condition_variable idle_changed_;
     std::optional<Question> question_;  // guarded by mutex_
     bool quit_ = false;                 // guarded by mutex_
+    bool paused_ = false;               // guarded by mutex_
+    int running_ = 0;                   // helpers not yet ended; guarded by mutex_
+    int idle_ = 0;                      // helpers waiting for a question; guarded by mutex_
     std::atomic<std::uint64_t> generation_{0};  // changes whenever the question does
     static constexpr std::size_t kBusyMask = (std::size_t{1} << 16) - 1;
     std::unique_ptr<std::atomic<std::uint64_t>[]> busy_ = std::make_unique<std::atomic<std::uint64_t>[]>(kBusyMask + 1);
@@ -235,10 +259,17 @@ class Solver {
       std::optional<typename Crew::Question> q;
       {
         std::unique_lock lock(crew.mutex_);
+        ++crew.idle_;
+        crew.idle_changed_.notify_all();
         crew.wake_.wait(lock, [&] {
-          return crew.quit_ || (crew.question_ && crew.generation_.load(std::memory_order_relaxed) != seen);
+          return crew.quit_ ||
+                 (!crew.paused_ && crew.question_ && crew.generation_.load(std::memory_order_relaxed) != seen);
         });
-        if (crew.quit_) return;
+        --crew.idle_;
+        if (crew.quit_) {
+          --crew.running_;
+          return;
+        }
         seen = crew.generation_.load(std::memory_order_relaxed);
         q = crew.question_;
       }
@@ -247,7 +278,11 @@ class Solver {
         search(q->position, q->state, q->alpha, q->beta, q->depth);
       } catch (const Withdrawn&) {
       } catch (...) {
-        return;  // e.g. out of memory: this helper stops, the solve goes on without it
+        // e.g. out of memory: this helper stops, the solve goes on without it
+        std::lock_guard lock(crew.mutex_);
+        --crew.running_;
+        crew.idle_changed_.notify_all();
+        return;
       }
     }
   }
@@ -418,6 +453,12 @@ class Solver {
   void check_limits() {
     if (helper_ && crew_->asked_since(asked_at_)) throw Withdrawn{};
     if (waiting_crew_ && nodes_ >= limits_.help_after_nodes) waiting_crew_->start();
+    // A shared table grows while the helpers wait; their stores are counted
+    // as the lead's, one thread's worth each.
+    if (crew_ && !helper_ && tt_->growth_due((nodes_ - grown_at_) * static_cast<std::uint64_t>(crew_->threads()))) {
+      crew_->while_paused([&] { tt_->grow(); });
+      grown_at_ = nodes_;
+    }
     if (limits_.progress) limits_.progress->nodes.store(nodes_, std::memory_order_relaxed);
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
       throw SearchStopped("the search was stopped", nodes_, elapsed());
@@ -710,6 +751,7 @@ class Solver {
   std::optional<typename Crew::Question> asking_;  // the lead's current question
   int helper_ = 0;        // 0 the lead; k > 0 the k-th helper
   std::uint64_t asked_at_ = 0;  // a helper's question's generation
+  std::uint64_t grown_at_ = 0;  // the lead's nodes when the shared table last grew
   std::array<std::array<int, G::kMaxActions>, 2> history_;
   std::vector<std::vector<G>> frames_;
   std::uint64_t nodes_ = 0;

@@ -5,13 +5,18 @@
 //
 // The table starts small and grows (by rehashing) as it fills, up to the
 // byte budget: a small solve does not pay to clear a large table, and a
-// large one gets all the memory it was allowed.
+// large one gets all the memory it was allowed. Past the size of a core's
+// cache it grows at once only for a search rich in transpositions (whose
+// probes often find their position); for the others only as a solve turns it
+// over many times: there, a probe that misses the cache costs more than
+// most of the nodes a larger table spares a solve of a few million nodes.
 #pragma once
 #include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <optional>
 
 #include "noughts/search/prefetch.hpp"
@@ -37,14 +42,25 @@ class TranspositionTable {
   }
 
   // Makes the table safe to share between threads that probe and store at
-  // once: it takes its whole budget now and grows no more (a growing table
-  // moves under its readers). Entries are written without locks: a slot
-  // holds its key XORed with its data, so a read that meets a write half
-  // done sees a key that matches nothing, a miss.
-  void share() {
-    if (shared_) return;
-    if (table_.size() < max_buckets_) resize(max_buckets_);
-    shared_ = true;
+  // once: it no longer grows by itself (a growing table moves under its
+  // readers). Its owner asks growth_due() with the stores all threads made
+  // since it last grew, and calls grow() while no other thread uses it.
+  // Entries are written without locks: a slot holds its key XORed with its
+  // data, so a read that meets a write half done sees a key that matches
+  // nothing, a miss.
+  void share() noexcept { shared_ = true; }
+  bool growth_due(std::uint64_t stores) const noexcept {
+    return table_.size() < max_buckets_ && stores >= (rich() ? table_.size() : stores_before_growth());
+  }
+  // Four times as large, within the budget; where the memory is not to be
+  // had, the table stays as it is and grows no more.
+  void grow() noexcept {
+    if (table_.size() >= max_buckets_) return;
+    try {
+      resize(std::min(max_buckets_, table_.size() * 4));
+    } catch (const std::bad_alloc&) {
+      max_buckets_ = table_.size();
+    }
   }
 
   // Starts loading a key's bucket, so a find() a little later does not wait
@@ -55,7 +71,10 @@ class TranspositionTable {
 
   std::optional<Entry> find(std::uint64_t key) const noexcept {
     for (const Slot& slot : table_[key & mask_].slots)
-      if (const auto data = held(slot, key)) return unpack(key, *data);
+      if (const auto data = held(slot, key)) {
+        if (!shared_) ++hits_;  // shared, the count stays that of the search before
+        return unpack(key, *data);
+      }
     return std::nullopt;
   }
 
@@ -72,21 +91,39 @@ class TranspositionTable {
         work = std::max<int>(work, e.work);
         slot = &s;
       }
+    bool filled = false;  // a free slot taken
     if (!slot) {
       slot = &replaced(b, work);
-      if (!shared_ && !used(slot->data) && ++used_ > table_.size() && table_.size() < max_buckets_) {
-        write(*slot, key, lower, upper, move, work);
-        resize(std::min(max_buckets_, table_.size() * 4));
-        return;
-      }
+      filled = !used(slot->data);
     }
     write(*slot, key, lower, upper, move, work);
+    if (shared_) return;
+    // Alone, it grows when its occupied slots outnumber its buckets and,
+    // past the cache's size, the search is rich in transpositions or has
+    // turned the table over enough: asked when a slot fills, and now and
+    // then for the turnover.
+    used_ += filled;
+    ++stores_;
+    if ((filled || (stores_ & 4095) == 0) && used_ > table_.size() && table_.size() < max_buckets_ &&
+        (cached() || rich() || stores_ >= stores_before_growth()))
+      grow();
   }
 
   std::size_t bytes() const noexcept { return table_.bytes(); }
 
  private:
   static constexpr std::size_t kInitialBuckets = std::size_t{1} << 10;  // 32 KiB
+  // The largest table that keeps a probe in a core's cache on common
+  // hardware (a second-level cache of 2 MiB or more), and the stores per
+  // slot a larger table takes before it grows again: enough that a solve
+  // of a few million nodes keeps its table in cache, while a solve of tens
+  // of millions still gets the memory that spares it nodes.
+  static constexpr std::size_t kCachedBytes = std::size_t{2} << 20;
+  static constexpr std::uint64_t kTurnover = 32;
+  // A search is rich in transpositions when it finds positions in the
+  // table this often for each it stores (Connect Four's about one in five,
+  // 5x5 four in a row with misère and free choice about three for one).
+  static constexpr double kRichHits = 0.4;
   // An entry's data in one word: bits 0-15 lower, 16-31 upper, 32-39 move,
   // 40-47 work, bit 48 in use; the other word is the key XOR the data.
   struct Slot {
@@ -137,11 +174,23 @@ class TranspositionTable {
     put(s.check, key ^ data);
   }
 
+  bool cached() const noexcept { return table_.bytes() < kCachedBytes; }
+  bool rich() const noexcept {
+    return stores_ >= kMinStores && static_cast<double>(hits_) >= kRichHits * static_cast<double>(stores_);
+  }
+  // The stores (of all threads) after which a table may grow: once its
+  // buckets have each been written while it is small, kTurnover times each
+  // slot past the cache's size.
+  std::uint64_t stores_before_growth() const noexcept {
+    return cached() ? table_.size() : kTurnover * 2 * table_.size();
+  }
+
   // Buckets are plain data, all-zero bytes an empty bucket.
   void resize(std::size_t buckets) {
     const ZeroedTable<Bucket> old = table_.replace(buckets);
     mask_ = buckets - 1;
     used_ = 0;
+    if (!shared_) stores_ = hits_ = 0;
     for (const Bucket& b : old)
       for (const Slot& s : b.slots)
         if (used(s.data)) {
@@ -155,6 +204,12 @@ class TranspositionTable {
   std::size_t mask_ = 0;
   std::size_t max_buckets_ = 1;
   std::size_t used_ = 0;  // occupied slots; growth when they outnumber buckets
+  std::uint64_t stores_ = 0;  // since the table last grew (alone; shared, its owner counts)
+  // Probes that found their position since the table last grew (alone;
+  // shared, those of the search before), told as a share of the stores
+  // once there are this many.
+  static constexpr std::uint64_t kMinStores = 4096;
+  mutable std::uint64_t hits_ = 0;
   bool shared_ = false;
 };
 
