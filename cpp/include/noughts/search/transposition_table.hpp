@@ -94,7 +94,7 @@ class TranspositionTable {
     bool filled = false;  // a free slot taken
     if (!slot) {
       slot = &replaced(b, work);
-      filled = !used(slot->data);
+      filled = !used(load(slot->data));
     }
     write(*slot, key, lower, upper, move, work);
     if (shared_) return;
