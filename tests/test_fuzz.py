@@ -941,6 +941,27 @@ def run_python(code: str, timeout: float) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=timeout)
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="address-space limits (RLIMIT_AS) as Linux applies them")
+def test_solve_goes_on_when_a_larger_table_cannot_be_had() -> None:
+    """A table that cannot grow (its memory refused) keeps its size: the solve answers, no MemoryError.
+
+    5x5 misere free choice is rich in transpositions, so its table grows fourfold at each
+    fill: with 200 MB more address space than the interpreter has, it reaches 128 MB and the
+    step to 512 MB is refused."""
+    game = noughts.Classic.from_string("x.x.x/..o../...o./...xo/x..xx k=4 misere free")
+    code = (
+        "import resource, noughts\n"
+        "vm = int(open('/proc/self/statm').read().split()[0]) * resource.getpagesize()\n"
+        "limit = vm + (200 << 20)\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (limit, limit))\n"
+        f"game = noughts.Classic.from_string({game.to_string()!r})\n"
+        "print(noughts.solve(game, tt_mb=1024, weak=True).value)\n"
+    )
+    proc = run_python(code, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-500:]
+    assert proc.stdout.split() == [str(noughts.solve(game, weak=True).value)], proc.stdout
+
+
 def test_regression_solve_huge_tt_mb() -> None:
     """B5: solve(tt_mb=1e13) never returned (size_t overflow loops forever in TranspositionTable's constructor)."""
     code = "import noughts; noughts.solve(noughts.Classic(), tt_mb=1e13)"
