@@ -49,9 +49,9 @@ class TranspositionTable {
   // data, so a read that meets a write half done sees a key that matches
   // nothing, a miss.
   void share() noexcept { shared_ = true; }
-  bool growth_due(std::uint64_t stores) const noexcept {
-    return table_.size() < max_buckets_ && stores >= (rich() ? table_.size() : stores_before_growth());
-  }
+  // Without a count of occupied slots, a store per bucket stands in for
+  // "full enough".
+  bool growth_due(std::uint64_t stores) const noexcept { return may_grow(stores, table_.size()); }
   // Four times as large, within the budget; where the memory is not to be
   // had, the table stays as it is and grows no more.
   void grow() noexcept {
@@ -104,9 +104,7 @@ class TranspositionTable {
     // then for the turnover.
     used_ += filled;
     ++stores_;
-    if ((filled || (stores_ & 4095) == 0) && used_ > table_.size() && table_.size() < max_buckets_ &&
-        (cached() || rich() || stores_ >= stores_before_growth()))
-      grow();
+    if ((filled || (stores_ & 4095) == 0) && used_ > table_.size() && may_grow(stores_, 0)) grow();
   }
 
   std::size_t bytes() const noexcept { return table_.bytes(); }
@@ -178,11 +176,11 @@ class TranspositionTable {
   bool rich() const noexcept {
     return stores_ >= kMinStores && static_cast<double>(hits_) >= kRichHits * static_cast<double>(stores_);
   }
-  // The stores (of all threads) after which a table may grow: once its
-  // buckets have each been written while it is small, kTurnover times each
-  // slot past the cache's size.
-  std::uint64_t stores_before_growth() const noexcept {
-    return cached() ? table_.size() : kTurnover * 2 * table_.size();
+  // Whether a table that has taken `stores` (of all threads) since it last
+  // grew may grow: after `enough` of them while it fits the cache or the
+  // search is rich in transpositions, else after kTurnover a slot.
+  bool may_grow(std::uint64_t stores, std::uint64_t enough) const noexcept {
+    return table_.size() < max_buckets_ && stores >= (cached() || rich() ? enough : kTurnover * 2 * table_.size());
   }
 
   // Buckets are plain data, all-zero bytes an empty bucket.
