@@ -12,6 +12,13 @@ Examples (run on demand; a match of 200 games at 90 ms takes about 15 minutes):
   python benchmarks/arena.py --a noughts:iterations=20000,c=0.8 --b noughts:iterations=20000 \\
       --games 2000 --sprt 0,10 --jsonl ab.jsonl
 
+Two versions of an engine against one opponent, compared game by game (both matches played
+with the same --seed, --opening-plies and --games, each with its version as --a):
+
+  python benchmarks/arena.py --a "cmd:OLD" --b "cmd:./bot" --seed 7 --jsonl old.jsonl
+  python benchmarks/arena.py --a "cmd:NEW" --b "cmd:./bot" --seed 7 --jsonl new.jsonl
+  python benchmarks/arena.py --compare old.jsonl new.jsonl
+
 Pairs of games share a random opening with colours swapped. One JSON line per game goes to
 --jsonl; the summary (W/D/L, score and Elo with 95 % intervals, think times, iterations)
 is printed every --report games and at the end.
@@ -27,6 +34,8 @@ from typing import Any
 
 from noughts import Ultimate
 from noughts.arena import Limits, ProgramEngine, SearchEngine, Sprt, run_match
+from noughts.arena_pairs import compare_matches, read_games
+from noughts.errors import InvalidOptionError
 
 _FLAGS = ("reuse", "heuristics", "evaluation")
 _NUMBERS = {
@@ -63,8 +72,8 @@ def engine_from_spec(spec: str, name: str | None) -> Any:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--a", required=True, help="engine A (see above)")
-    parser.add_argument("--b", required=True, help="engine B")
+    parser.add_argument("--a", help="engine A (see above)")
+    parser.add_argument("--b", help="engine B")
     parser.add_argument("--a-name")
     parser.add_argument("--b-name")
     parser.add_argument("--games", type=int, default=200, help="games at most (pairs; default 200)")
@@ -79,7 +88,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sprt", help="ELO0,ELO1: stop when the SPRT decides (alpha = beta = 0.05)")
     parser.add_argument("--jsonl", type=Path, help="write one JSON line per game here")
     parser.add_argument("--report", type=int, default=20, help="print the summary every N games")
+    parser.add_argument(
+        "--compare",
+        nargs=2,
+        type=Path,
+        metavar=("FIRST", "SECOND"),
+        help="play nothing: compare two matches' --jsonl files game by game (the same openings, one opponent)",
+    )
     args = parser.parse_args(argv)
+    if args.compare:
+        try:
+            print(compare_matches(*(read_games(path) for path in args.compare)).report())
+        except (InvalidOptionError, OSError) as e:
+            parser.exit(2, f"arena: {e}\n")
+        return 0
+    if not (args.a and args.b):
+        parser.error("a match needs --a and --b (or --compare FIRST SECOND)")
 
     a = engine_from_spec(args.a, args.a_name)
     b = engine_from_spec(args.b, args.b_name)

@@ -1,0 +1,146 @@
+"""Two versions of an engine compared game by game against one opponent (docs/arena.md).
+
+Against a third engine, two matches played on the same openings (the same
+``--seed``, ``--opening-plies`` and number of games) pair up game by game:
+game i of both started from the same position, with the tested engine on the
+same side. The difference of the two results, pair by pair, cancels most of
+what the opening decides, so its interval is narrower than the two scores'
+intervals suggest, and it needs no match between the two versions, which may
+rank differently against each other than against the opponent that counts.
+
+:func:`compare_matches` takes the games as :meth:`GameResult.to_json` writes
+them (``benchmarks/arena.py --jsonl``); ``python benchmarks/arena.py --compare
+FIRST.jsonl SECOND.jsonl`` prints the comparison.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from noughts.errors import InvalidOptionError
+
+__all__ = ["PairedComparison", "compare_matches", "read_games"]
+
+_FIELDS = frozenset({"x", "o", "opening", "winner"})
+
+
+@dataclass(frozen=True)
+class PairedComparison:
+    """The tested engine of each match (its engine A) against their common opponent."""
+
+    first: str
+    second: str
+    opponent: str
+    #: The games each match's tested engine scored (1, 0.5, 0), in pairs' order.
+    first_scores: tuple[float, ...]
+    second_scores: tuple[float, ...]
+
+    @property
+    def pairs(self) -> int:
+        return len(self.first_scores)
+
+    @property
+    def difference(self) -> tuple[float, float, float]:
+        """The second's score minus the first's, with the ends of its 95 % interval (nan below 2 pairs)."""
+        diffs = [b - a for a, b in zip(self.first_scores, self.second_scores)]
+        return _mean_interval(diffs)
+
+    def report(self) -> str:
+        a, a_low, a_high = _mean_interval(list(self.first_scores))
+        b, b_low, b_high = _mean_interval(list(self.second_scores))
+        d, d_low, d_high = self.difference
+        return "\n".join(
+            [
+                f"against {self.opponent}, {self.pairs} games paired by opening and colour:",
+                f"  first  {self.first}: {_pct(a)} % ({_pct(a_low)} .. {_pct(a_high)})",
+                f"  second {self.second}: {_pct(b)} % ({_pct(b_low)} .. {_pct(b_high)})",
+                f"  difference, second - first: {_points(d)} points ({_points(d_low)} .. {_points(d_high)})",
+            ]
+        )
+
+
+def read_games(path: str | Path) -> list[dict[str, Any]]:
+    """The games of a --jsonl file, one dict a line; InvalidOptionError for a line that is not JSON."""
+    games = []
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if line.strip():
+                try:
+                    games.append(json.loads(line))
+                except json.JSONDecodeError as e:
+                    raise InvalidOptionError(f"{path}, line {number}: not a JSON game ({e.msg})") from None
+    return games
+
+
+def compare_matches(first: Sequence[Mapping[str, Any]], second: Sequence[Mapping[str, Any]]) -> PairedComparison:
+    """Pairs game i of the two matches; over as many games as both have (SPRT may stop one early).
+
+    Each match's tested engine is the one that played X in its first game (run_match's
+    engine A). Raises InvalidOptionError when the matches do not pair up: a game that
+    started from another opening, or with the tested engine on the other side.
+    """
+    n = min(len(first), len(second))
+    if n == 0:
+        raise InvalidOptionError("a comparison needs games in both matches")
+    for which, games in (("first", first), ("second", second)):
+        for i, game in enumerate(games[:n]):
+            if not isinstance(game, Mapping) or not _FIELDS <= game.keys():
+                raise InvalidOptionError(
+                    f"game {i} of the {which} match is not an arena game: it needs {', '.join(sorted(_FIELDS))}"
+                )
+    first_name, second_name = str(first[0]["x"]), str(second[0]["x"])
+    opponent = str(first[0]["o"])
+    first_scores, second_scores = [], []
+    for i in range(n):
+        g, h = first[i], second[i]
+        g_x, h_x = _tested_is_x(g, first_name, i, "first"), _tested_is_x(h, second_name, i, "second")
+        if list(g["opening"]) != list(h["opening"]) or g_x != h_x:
+            raise InvalidOptionError(
+                f"game {i} started from another opening or with the sides swapped in the two matches: "
+                "play both with the same --seed, --opening-plies and --games"
+            )
+        first_scores.append(_score(g, g_x))
+        second_scores.append(_score(h, h_x))
+    return PairedComparison(first_name, second_name, opponent, tuple(first_scores), tuple(second_scores))
+
+
+def _tested_is_x(game: Mapping[str, Any], tested: str, i: int, which: str) -> bool:
+    if game["x"] == tested:
+        return True
+    if game["o"] == tested:
+        return False
+    raise InvalidOptionError(
+        f"game {i} of the {which} match is between {game['x']!r} and {game['o']!r}, without {tested!r}, "
+        "the engine of its first game"
+    )
+
+
+def _score(game: Mapping[str, Any], tested_is_x: bool) -> float:
+    winner = game["winner"]
+    if winner is None:
+        return 0.5
+    if winner not in ("X", "O"):
+        raise InvalidOptionError(f"a game's winner must be 'X', 'O' or null, not {winner!r}")
+    return float((winner == "X") == tested_is_x)
+
+
+def _mean_interval(values: list[float]) -> tuple[float, float, float]:
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, math.nan, math.nan
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def _points(x: float) -> str:
+    return f"{100 * x:+.1f}"
