@@ -85,6 +85,7 @@ def test_the_comparison_stops_where_the_shorter_match_stopped():
         ([], "needs games"),
         ([{"x": "a", "o": "bot", "opening": []}], "not an arena game"),
         ([{"x": "a", "o": "bot", "opening": [], "winner": "Z"}], "winner must be"),
+        ([{"x": "bot", "o": "bot", "opening": [], "winner": None}], "name them"),
         (
             [
                 {"x": "a", "o": "bot", "opening": [], "winner": None},

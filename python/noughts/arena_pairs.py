@@ -94,6 +94,11 @@ def compare_matches(first: Sequence[Mapping[str, Any]], second: Sequence[Mapping
                 raise InvalidOptionError(
                     f"game {i} of the {which} match is not an arena game: it needs {', '.join(sorted(_FIELDS))}"
                 )
+    for which, games in (("first", first), ("second", second)):
+        if games[0]["x"] == games[0]["o"]:
+            raise InvalidOptionError(
+                f"both engines of the {which} match are called {games[0]['x']!r}: name them (--a-name, --b-name)"
+            )
     first_name, second_name = str(first[0]["x"]), str(second[0]["x"])
     opponent = str(first[0]["o"])
     first_scores, second_scores = [], []
