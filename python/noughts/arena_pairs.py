@@ -52,8 +52,8 @@ class PairedComparison:
         return _mean_interval(diffs)
 
     def report(self) -> str:
-        a, a_low, a_high = _mean_interval(list(self.first_scores))
-        b, b_low, b_high = _mean_interval(list(self.second_scores))
+        a, a_low, a_high = _mean_interval(self.first_scores)
+        b, b_low, b_high = _mean_interval(self.second_scores)
         d, d_low, d_high = self.difference
         return "\n".join(
             [
@@ -94,7 +94,6 @@ def compare_matches(first: Sequence[Mapping[str, Any]], second: Sequence[Mapping
                 raise InvalidOptionError(
                     f"game {i} of the {which} match is not an arena game: it needs {', '.join(sorted(_FIELDS))}"
                 )
-    for which, games in (("first", first), ("second", second)):
         if games[0]["x"] == games[0]["o"]:
             raise InvalidOptionError(
                 f"both engines of the {which} match are called {games[0]['x']!r}: name them (--a-name, --b-name)"
@@ -135,7 +134,7 @@ def _score(game: Mapping[str, Any], tested_is_x: bool) -> float:
     return float((winner == "X") == tested_is_x)
 
 
-def _mean_interval(values: list[float]) -> tuple[float, float, float]:
+def _mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     mean = statistics.fmean(values)
     if len(values) < 2:
         return mean, math.nan, math.nan
