@@ -1,6 +1,5 @@
 """Two matches against one opponent compared game by game (noughts.arena_pairs, docs/arena.md)."""
 
-import json
 import math
 import random
 import statistics
@@ -10,14 +9,14 @@ from pathlib import Path
 
 import pytest
 from noughts import InvalidOptionError, Ultimate
-from noughts.arena import Limits, SearchEngine, run_match
+from noughts.arena import GameResult, Limits, SearchEngine, run_match
 from noughts.arena_pairs import compare_matches, read_games
 
 ARENA = Path(__file__).resolve().parents[1] / "benchmarks" / "arena.py"
 
 
 def play(tested_iterations, seed, games=6):
-    """A real match of a tested engine against a fixed opponent; its games as --jsonl writes them."""
+    """A real match of a tested engine against a fixed opponent; its games as run_match gives them."""
     records = []
     run_match(
         SearchEngine(f"tested{tested_iterations}", iterations=tested_iterations),
@@ -26,7 +25,7 @@ def play(tested_iterations, seed, games=6):
         games,
         seed=seed,
         limits=Limits(forfeit_late=False),
-        on_game=lambda i, result, summary: records.append(json.loads(result.to_json())),
+        on_game=lambda i, result, summary: records.append(result),
     )
     return records
 
@@ -38,7 +37,7 @@ def made_up(tested, results, openings):
         x_is_tested = i % 2 == 0
         winner = None if result == 0.5 else ("X" if (result == 1) == x_is_tested else "O")
         x, o = (tested, "bot") if x_is_tested else ("bot", tested)
-        games.append({"x": x, "o": o, "opening": opening, "winner": winner})
+        games.append(GameResult.from_dict({"x": x, "o": o, "opening": opening, "winner": winner}))
     return games
 
 
@@ -79,32 +78,51 @@ def test_the_comparison_stops_where_the_shorter_match_stopped():
     assert c.pairs == 4 and c.difference[0] == -1
 
 
+def test_a_match_between_two_engines_of_one_name_is_refused():
+    games = [GameResult.from_dict({"x": "bot", "o": "bot", "opening": [], "winner": None})]
+    with pytest.raises(InvalidOptionError, match="name them"):
+        compare_matches(games, games)
+    with pytest.raises(InvalidOptionError, match="needs games"):
+        compare_matches([], games)
+
+
+def test_a_match_whose_tested_engine_changes_is_refused():
+    games = [
+        GameResult.from_dict({"x": "a", "o": "bot", "opening": [], "winner": None}),
+        GameResult.from_dict({"x": "c", "o": "bot", "opening": [], "winner": None}),
+    ]
+    with pytest.raises(InvalidOptionError, match="without 'a'"):
+        compare_matches(games, games)
+
+
+def test_a_game_reads_back_as_it_was_written():
+    (game,) = play(20, seed=7, games=1)
+    again = GameResult.from_json(game.to_json())
+    assert again.to_json() == game.to_json()
+    assert again.score_for(True) == game.score_for(True)
+
+
 @pytest.mark.parametrize(
-    "games, message",
+    "line, message",
     [
-        ([], "needs games"),
-        ([{"x": "a", "o": "bot", "opening": []}], "not an arena game"),
-        ([{"x": "a", "o": "bot", "opening": [], "winner": "Z"}], "winner must be"),
-        ([{"x": "bot", "o": "bot", "opening": [], "winner": None}], "name them"),
-        (
-            [
-                {"x": "a", "o": "bot", "opening": [], "winner": None},
-                {"x": "c", "o": "bot", "opening": [], "winner": None},
-            ],
-            "without 'a'",
-        ),
+        ("{not json", "not a JSON game"),
+        ("[1, 2]", "not an arena game"),
+        ('{"x": "a", "o": "bot", "opening": []}', "needs o, opening, winner, x"),
+        ('{"x": "a", "o": "bot", "opening": [], "winner": "Z"}', "winner must be"),
+        ('{"x": "a", "o": "bot", "opening": "e5", "winner": null}', "wrong shape"),
+        ('{"x": "a", "o": "bot", "opening": [], "winner": "X", "forfeit": ["Q", "late"]}', "wrong shape"),
     ],
 )
-def test_what_is_not_a_pair_of_matches_gets_a_clear_error(games, message):
+def test_what_is_not_a_game_gets_a_clear_error(line, message):
     with pytest.raises(InvalidOptionError, match=message):
-        compare_matches(games, games)
+        GameResult.from_json(line)
 
 
 def test_the_command_line_compares_two_files(tmp_path):
     first, second, broken = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl"
     openings = [[i // 2] for i in range(8)]
-    first.write_text("".join(json.dumps(g) + "\n" for g in made_up("old", [0.5] * 8, openings)))
-    second.write_text("".join(json.dumps(g) + "\n" for g in made_up("new", [1] * 8, openings)))
+    first.write_text("".join(g.to_json() + "\n" for g in made_up("old", [0.5] * 8, openings)))
+    second.write_text("".join(g.to_json() + "\n" for g in made_up("new", [1] * 8, openings)))
     broken.write_text("{not json\n")
     assert len(read_games(first)) == 8
     out = subprocess.run([sys.executable, ARENA, "--compare", first, second], capture_output=True, text=True)

@@ -28,7 +28,7 @@ import statistics
 import subprocess
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -290,6 +290,10 @@ class Limits:
     forfeit_late: bool = True
 
 
+#: What a game read back (GameResult.from_dict) must have: enough to pair and score it.
+_REQUIRED = frozenset({"x", "o", "opening", "winner"})
+
+
 @dataclass
 class GameResult:
     """One game: who played X and O, the moves, the result and how each side spent its time."""
@@ -312,6 +316,46 @@ class GameResult:
         if self.winner is None:
             return 0.5
         return float((self.winner == Player.X) == name_is_x)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameResult:
+        """The game of a dict as to_json writes it; InvalidOptionError when it is not one.
+
+        Only the players, the opening and the winner are required, so results kept by other
+        tools (or older versions of this one) still read."""
+        if not isinstance(data, Mapping) or not _REQUIRED <= data.keys():
+            raise InvalidOptionError(f"not an arena game: it needs {', '.join(sorted(_REQUIRED))}")
+        winner = data["winner"]
+        if winner not in (None, "X", "O"):
+            raise InvalidOptionError(f"a game's winner must be 'X', 'O' or null, not {winner!r}")
+        forfeit = data.get("forfeit")
+        think: Sequence[Sequence[float]] = data.get("think_ms") or ([], [])
+        iterations: Sequence[Sequence[int]] = data.get("iterations") or ([], [])
+        late: Sequence[int] = data.get("late") or (0, 0)
+        try:
+            return cls(
+                x=str(data["x"]),
+                o=str(data["o"]),
+                opening=[int(m) for m in data["opening"]],
+                moves=[int(m) for m in data.get("moves", [])],
+                winner=None if winner is None else Player[winner],
+                termination=str(data.get("termination", "")),
+                forfeit=None if forfeit is None else (Player[forfeit[0]], str(forfeit[1])),
+                think_ms=(list(map(float, think[0])), list(map(float, think[1]))),
+                iterations=(list(map(int, iterations[0])), list(map(int, iterations[1]))),
+                late=(int(late[0]), int(late[1])),
+            )
+        except (TypeError, ValueError, KeyError, IndexError) as e:
+            raise InvalidOptionError(f"not an arena game: a field has the wrong shape ({e})") from None
+
+    @classmethod
+    def from_json(cls, text: str) -> GameResult:
+        """The game of one line that to_json wrote; InvalidOptionError when it is not one."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InvalidOptionError(f"not a JSON game ({e.msg})") from None
+        return cls.from_dict(data)
 
     def to_json(self) -> str:
         return json.dumps(

@@ -8,26 +8,24 @@ what the opening decides, so its interval is narrower than the two scores'
 intervals suggest, and it needs no match between the two versions, which may
 rank differently against each other than against the opponent that counts.
 
-:func:`compare_matches` takes the games as :meth:`GameResult.to_json` writes
-them (``benchmarks/arena.py --jsonl``); ``python benchmarks/arena.py --compare
+:func:`compare_matches` takes the matches' :class:`~noughts.arena.GameResult` records, as
+run_match gives them or as :func:`read_games` reads them back from
+``benchmarks/arena.py --jsonl``; ``python benchmarks/arena.py --compare
 FIRST.jsonl SECOND.jsonl`` prints the comparison.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import statistics
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from noughts.arena import GameResult
 from noughts.errors import InvalidOptionError
 
 __all__ = ["PairedComparison", "compare_matches", "read_games"]
-
-_FIELDS = frozenset({"x", "o", "opening", "winner"})
 
 
 @dataclass(frozen=True)
@@ -65,20 +63,20 @@ class PairedComparison:
         )
 
 
-def read_games(path: str | Path) -> list[dict[str, Any]]:
-    """The games of a --jsonl file, one dict a line; InvalidOptionError for a line that is not JSON."""
+def read_games(path: str | Path) -> list[GameResult]:
+    """The games of a --jsonl file, one a line; InvalidOptionError, naming the line, for one that is not a game."""
     games = []
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
             if line.strip():
                 try:
-                    games.append(json.loads(line))
-                except json.JSONDecodeError as e:
-                    raise InvalidOptionError(f"{path}, line {number}: not a JSON game ({e.msg})") from None
+                    games.append(GameResult.from_json(line))
+                except InvalidOptionError as e:
+                    raise InvalidOptionError(f"{path}, line {number}: {e}") from None
     return games
 
 
-def compare_matches(first: Sequence[Mapping[str, Any]], second: Sequence[Mapping[str, Any]]) -> PairedComparison:
+def compare_matches(first: Sequence[GameResult], second: Sequence[GameResult]) -> PairedComparison:
     """Pairs game i of the two matches; over as many games as both have (SPRT may stop one early).
 
     Each match's tested engine is the one that played X in its first game (run_match's
@@ -89,49 +87,34 @@ def compare_matches(first: Sequence[Mapping[str, Any]], second: Sequence[Mapping
     if n == 0:
         raise InvalidOptionError("a comparison needs games in both matches")
     for which, games in (("first", first), ("second", second)):
-        for i, game in enumerate(games[:n]):
-            if not isinstance(game, Mapping) or not _FIELDS <= game.keys():
-                raise InvalidOptionError(
-                    f"game {i} of the {which} match is not an arena game: it needs {', '.join(sorted(_FIELDS))}"
-                )
-        if games[0]["x"] == games[0]["o"]:
+        if games[0].x == games[0].o:
             raise InvalidOptionError(
-                f"both engines of the {which} match are called {games[0]['x']!r}: name them (--a-name, --b-name)"
+                f"both engines of the {which} match are called {games[0].x!r}: name them (--a-name, --b-name)"
             )
-    first_name, second_name = str(first[0]["x"]), str(second[0]["x"])
-    opponent = str(first[0]["o"])
+    first_name, second_name, opponent = first[0].x, second[0].x, first[0].o
     first_scores, second_scores = [], []
     for i in range(n):
         g, h = first[i], second[i]
         g_x, h_x = _tested_is_x(g, first_name, i, "first"), _tested_is_x(h, second_name, i, "second")
-        if list(g["opening"]) != list(h["opening"]) or g_x != h_x:
+        if g.opening != h.opening or g_x != h_x:
             raise InvalidOptionError(
                 f"game {i} started from another opening or with the sides swapped in the two matches: "
                 "play both with the same --seed, --opening-plies and --games"
             )
-        first_scores.append(_score(g, g_x))
-        second_scores.append(_score(h, h_x))
+        first_scores.append(g.score_for(g_x))
+        second_scores.append(h.score_for(h_x))
     return PairedComparison(first_name, second_name, opponent, tuple(first_scores), tuple(second_scores))
 
 
-def _tested_is_x(game: Mapping[str, Any], tested: str, i: int, which: str) -> bool:
-    if game["x"] == tested:
+def _tested_is_x(game: GameResult, tested: str, i: int, which: str) -> bool:
+    if game.x == tested:
         return True
-    if game["o"] == tested:
+    if game.o == tested:
         return False
     raise InvalidOptionError(
-        f"game {i} of the {which} match is between {game['x']!r} and {game['o']!r}, without {tested!r}, "
+        f"game {i} of the {which} match is between {game.x!r} and {game.o!r}, without {tested!r}, "
         "the engine of its first game"
     )
-
-
-def _score(game: Mapping[str, Any], tested_is_x: bool) -> float:
-    winner = game["winner"]
-    if winner is None:
-        return 0.5
-    if winner not in ("X", "O"):
-        raise InvalidOptionError(f"a game's winner must be 'X', 'O' or null, not {winner!r}")
-    return float((winner == "X") == tested_is_x)
 
 
 def _mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
