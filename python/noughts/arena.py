@@ -50,6 +50,7 @@ __all__ = [
     "play_game",
     "random_opening",
     "run_match",
+    "mean_half_width",
     "score_half_width",
 ]
 
@@ -445,14 +446,16 @@ def elo_of_score(score: float) -> float:
     return -400 * math.log10(1 / score - 1)
 
 
+def mean_half_width(values: Sequence[float]) -> float:
+    """The half-width of the 95 % confidence interval of the mean of `values` (normal approximation; nan below 2)."""
+    if len(values) < 2:
+        return math.nan
+    return 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
 def score_half_width(wins: int, draws: int, losses: int) -> float:
     """The half-width of the 95 % confidence interval of a score (normal approximation; nan below 2 games)."""
-    n = wins + draws + losses
-    if n < 2:
-        return math.nan
-    mean = (wins + 0.5 * draws) / n
-    var = (wins * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + losses * mean**2) / (n - 1)
-    return 1.96 * math.sqrt(var / n)
+    return mean_half_width([1.0] * wins + [0.5] * draws + [0.0] * losses)
 
 
 def _expected(elo: float) -> float:

@@ -16,13 +16,12 @@ FIRST.jsonl SECOND.jsonl`` prints the comparison.
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from noughts.arena import GameResult
+from noughts.arena import GameResult, mean_half_width
 from noughts.errors import InvalidOptionError
 
 __all__ = ["PairedComparison", "compare_matches", "read_games"]
@@ -118,10 +117,7 @@ def _tested_is_x(game: GameResult, tested: str, i: int, which: str) -> bool:
 
 
 def _mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, math.nan, math.nan
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    mean, half = statistics.fmean(values), mean_half_width(values)
     return mean, mean - half, mean + half
 
 
