@@ -182,6 +182,7 @@ class Solver {
       {
         std::lock_guard lock(mutex_);
         question_.emplace(question);
+        answered_.store(false, std::memory_order_relaxed);
         generation_.fetch_add(1, std::memory_order_relaxed);
       }
       wake_.notify_all();
@@ -189,8 +190,21 @@ class Solver {
     void close() {
       std::lock_guard lock(mutex_);
       question_.reset();
+      answered_.store(false, std::memory_order_relaxed);
       generation_.fetch_add(1, std::memory_order_relaxed);
     }
+    // Whichever thread finishes a question first answers it: a helper's
+    // score (a search of the same position and window, as exact as the
+    // lead's) is taken by the lead at its next check, instead of the lead
+    // searching on to the end of its own walk while the helper waits.
+    void answer(std::uint64_t asked, int score) {
+      std::lock_guard lock(mutex_);
+      if (!question_ || generation_.load(std::memory_order_relaxed) != asked) return;  // withdrawn meanwhile
+      answer_ = score;
+      answered_.store(true, std::memory_order_release);
+    }
+    bool answered() const noexcept { return answered_.load(std::memory_order_acquire); }
+    int answer() const noexcept { return answer_; }
     bool asked_since(std::uint64_t generation) const noexcept {
       return generation_.load(std::memory_order_relaxed) != generation;
     }
@@ -241,6 +255,8 @@ class Solver {
     int running_ = 0;                   // helpers not yet ended; guarded by mutex_
     int idle_ = 0;                      // helpers waiting for a question; guarded by mutex_
     std::atomic<std::uint64_t> generation_{0};  // changes whenever the question does
+    std::atomic<bool> answered_{false};         // a helper answered the open question
+    int answer_ = 0;                            // its score; written before answered_ is set
     static constexpr std::size_t kBusyMask = (std::size_t{1} << 16) - 1;
     std::unique_ptr<std::atomic<std::uint64_t>[]> busy_ = std::make_unique<std::atomic<std::uint64_t>[]>(kBusyMask + 1);
   };
@@ -275,7 +291,7 @@ class Solver {
       }
       asked_at_ = seen;
       try {
-        search(q->position, q->state, q->alpha, q->beta, q->depth);
+        crew.answer(seen, search(q->position, q->state, q->alpha, q->beta, q->depth));
       } catch (const Withdrawn&) {
       } catch (...) {
         // e.g. out of memory: this helper stops, the solve goes on without it
@@ -287,6 +303,7 @@ class Solver {
     }
   }
   struct Withdrawn {};  // a helper's question was answered by the lead, or withdrawn
+  struct Answered {};   // the lead's question was answered by a helper
 
   // A search the lead asks at the top of a phase (the value, the distance,
   // each root move), with the crew searching it too.
@@ -301,7 +318,11 @@ class Solver {
     } asking{*this};
     asking_.emplace(typename Crew::Question{g, state, alpha, beta, depth});
     if (crew_) crew_->open(*asking_);
-    return search(g, state, alpha, beta, depth);
+    try {
+      return search(g, state, alpha, beta, depth);
+    } catch (const Answered&) {
+      return crew_->answer();
+    }
   }
 
   Solution solve_alone(const G& root) {
@@ -452,6 +473,7 @@ class Solver {
   }
   void check_limits() {
     if (helper_ && crew_->asked_since(asked_at_)) throw Withdrawn{};
+    if (crew_ && !helper_ && crew_->answered()) throw Answered{};
     if (waiting_crew_ && nodes_ >= limits_.help_after_nodes) waiting_crew_->start();
     // A shared table grows while the helpers wait; their stores are counted
     // as the lead's, one thread's worth each.
