@@ -1,7 +1,7 @@
 """The solver on two threads against one: wall time of the same solves, alternately, in one run.
 
 Positions: Connect Four beginning positions (8 to 14 moves played, made as
-benchmarks/solve_connect4.py makes them) and 5x5 four-in-a-row positions with 19 empty
+benchmarks/solve_connect4.py makes them) and 5x5 four-in-a-row positions with 23 empty
 cells (plain), and 15 (misere + free choice, whose trees are far larger). Each position is
 solved with threads=1 and with threads=2 (the same table size), in alternating order, and
 the answers are compared. Printed per set: the median and total wall time of each and the
@@ -57,7 +57,7 @@ def main() -> None:
             g.play(m)
         c4.append(g)
     sets["Connect Four, 8-14 moves played"] = c4
-    sets["5x5 k=4, 19 empty cells"] = five_by_five(False, False, 6, args.count, rng)
+    sets["5x5 k=4, 23 empty cells"] = five_by_five(False, False, 2, args.count, rng)
     sets["5x5 k=4 misere free choice, 15 empty"] = five_by_five(True, True, 10, args.count, rng)
     print(
         f"{'positions':38} {'1 thread: median / total':>26} {f'{args.threads} threads':>20} {'speed-up':>9} {'nodes x':>8}"

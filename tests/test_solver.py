@@ -168,8 +168,20 @@ def test_threads_on_a_solve_big_enough_for_the_helpers():
     g = Classic.from_string("......./......./......./.x...../.o..o.o/xo.xx.x k=4 gravity")
     one, two = noughts.solve(g), noughts.solve(g, threads=2)
     assert (one.value, one.distance, one.best_moves) == (two.value, two.distance, two.best_moves)
-    assert one.nodes > 2**17  # the helpers' start (SolveLimits::help_after_nodes)
+    assert one.nodes > 2**12  # the helpers' start (SolveLimits::help_after_nodes)
     assert_principal_variation_is_sound(g, two)
+
+
+def test_threads_keep_the_table_of_a_search_rich_in_transpositions():
+    """A shared table keeps the verdict it had when the helpers joined (rich in
+    transpositions, so it grows at once past a core's cache, or not): the helpers wait for a
+    verdict. Joining before it, on this 5x5 misere free choice position (2.9 M nodes alone),
+    two threads searched 1.75 times one thread's nodes in a table too small; with it, about
+    as many."""
+    g = Classic.from_string("o..x./.ooxx/x.xo./..o../....o k=4 misere free")
+    one, two = noughts.solve(g), noughts.solve(g, threads=2)
+    assert (one.value, one.distance, one.best_moves) == (two.value, two.distance, two.best_moves)
+    assert two.nodes < 1.3 * one.nodes
 
 
 def test_threads_are_checked():

@@ -76,8 +76,9 @@ struct SolveLimits {
   int threads = 1;
   // The nodes the first thread searches alone before the others start: a
   // small solve is over before more threads would pay for themselves (0:
-  // they start at once).
-  std::uint64_t help_after_nodes = std::uint64_t{1} << 17;
+  // they start at once). They wait also until the table can tell whether
+  // the search is rich in transpositions (TranspositionTable::share).
+  std::uint64_t help_after_nodes = std::uint64_t{1} << 12;
   const std::atomic<bool>* stop = nullptr;  // set from another thread to stop
   SolveProgress* progress = nullptr;        // updated as the search goes, when given
 };
@@ -474,7 +475,7 @@ class Solver {
   void check_limits() {
     if (helper_ && crew_->asked_since(asked_at_)) throw Withdrawn{};
     if (crew_ && !helper_ && crew_->answered()) throw Answered{};
-    if (waiting_crew_ && nodes_ >= limits_.help_after_nodes) waiting_crew_->start();
+    if (waiting_crew_ && nodes_ >= limits_.help_after_nodes && tt_->knows_its_search()) waiting_crew_->start();
     // A shared table grows while the helpers wait; their stores are counted
     // as the lead's, one thread's worth each.
     if (crew_ && !helper_ && tt_->growth_due((nodes_ - grown_at_) * static_cast<std::uint64_t>(crew_->threads()))) {

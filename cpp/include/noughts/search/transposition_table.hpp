@@ -49,6 +49,10 @@ class TranspositionTable {
   // data, so a read that meets a write half done sees a key that matches
   // nothing, a miss.
   void share() noexcept { shared_ = true; }
+  // Whether the table has seen enough of its search to tell whether it is
+  // rich in transpositions: a shared table keeps the verdict it had when it
+  // was shared, so it should be shared only once it has one.
+  bool knows_its_search() const noexcept { return stores_ >= kMinStores; }
   // Without a count of occupied slots, a store per bucket stands in for
   // "full enough".
   bool growth_due(std::uint64_t stores) const noexcept { return may_grow(stores, table_.size()); }
