@@ -110,7 +110,9 @@ class Solver {
   // compute at every node cost more than the cutoffs save.
   static constexpr int kEtcDepth = 4;
   // Threads spread over the moves above this depth (the move loop of search).
-  static constexpr int kSharedDepth = 16;
+  // Each node there marks itself in a table that every core writes; deeper,
+  // the cache lines passed between cores cost more than the spreading saves.
+  static constexpr int kSharedDepth = 8;
 
   explicit Solver(const SolveLimits& limits = {})
       : limits_(limits), owned_tt_(std::make_unique<TranspositionTable>(limits.tt_bytes)), tt_(owned_tt_.get()) {
