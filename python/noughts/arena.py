@@ -47,10 +47,10 @@ __all__ = [
     "SearchEngine",
     "Sprt",
     "elo_of_score",
+    "mean_half_width",
     "play_game",
     "random_opening",
     "run_match",
-    "mean_half_width",
     "score_half_width",
 ]
 

@@ -200,7 +200,7 @@ class Solver {
     // score (a search of the same position and window, as exact as the
     // lead's) is taken by the lead at its next check, instead of the lead
     // searching on to the end of its own walk while the helper waits.
-    void answer(std::uint64_t asked, int score) {
+    void post_answer(std::uint64_t asked, int score) {
       std::lock_guard lock(mutex_);
       if (!question_ || generation_.load(std::memory_order_relaxed) != asked) return;  // withdrawn meanwhile
       answer_ = score;
@@ -294,7 +294,7 @@ class Solver {
       }
       asked_at_ = seen;
       try {
-        crew.answer(seen, search(q->position, q->state, q->alpha, q->beta, q->depth));
+        crew.post_answer(seen, search(q->position, q->state, q->alpha, q->beta, q->depth));
       } catch (const Withdrawn&) {
       } catch (...) {
         // e.g. out of memory: this helper stops, the solve goes on without it
