@@ -68,8 +68,8 @@ class SolveStatus:
 
     ``lower <= value <= upper`` bounds the value for ``to_move`` (+1 win, 0 draw, -1 loss).
     Once a win's distance is proven, ``depth`` plies are proven too few for it (the
-    fastest win takes one more; 0 while the distance is searched); once a loss,
-    ``to_move`` is proven to last ``depth`` plies.
+    fastest win takes one more; 0 while the distance is searched); once a loss's
+    distance is proven, ``to_move`` lasts ``depth`` plies (0 while it is searched).
     """
 
     nodes: int

@@ -46,8 +46,8 @@ namespace noughts {
 // What a running solve has established so far, written by the solver and
 // readable from any thread while it runs. Values are from the mover's view:
 // lower <= value <= upper. Once the distance of a win is proven, `depth`
-// plies are proven too few to win (0 before); while a loss's is searched,
-// the mover is proven to last at least `depth` plies.
+// plies are proven too few to win (0 before); once a loss's is, the mover is
+// proven to last `depth` plies (0 before).
 struct SolveProgress {
   std::atomic<std::uint64_t> nodes{0};
   std::atomic<int> lower{-1};
@@ -394,10 +394,20 @@ class Solver {
       report_depth(hi - 1);
       return kWin - hi;
     }
-    // The slowest loss: "can the mover last d plies?" while it holds.
-    int d = 2;
-    while (question(root, root_state, -(kWin - d) - 1, -(kWin - d), 0) >= -(kWin - d)) report_depth(d++);
-    return -(kWin - (d - 1));
+    // The slowest loss, from above too: the value search's score says the
+    // mover loses within `most` plies; "can the mover last most plies?"
+    // either holds, and most is the answer, or fails with a score that
+    // lowers most at once. From below (2, 3, 4, ... plies?) every question
+    // short of the answer is asked, and the ones near it cost the most:
+    // a third more nodes on Connect Four's beginning positions.
+    int most = kWin + score;
+    while (most > 1) {
+      const int r = question(root, root_state, -(kWin - most) - 1, -(kWin - most), 0);
+      if (r >= -(kWin - most)) break;
+      most = kWin + r;
+    }
+    report_depth(most);
+    return -(kWin - most);
   }
 
   // Whether playing m keeps the root's value (+1, 0 or -1): one null window.
