@@ -239,11 +239,12 @@ NOUGHTS_HOT_CLONES Tactics Classic::gravity_tactics(MoveList& moves) const noexc
   if (threats & (threats - 1)) return t.kind = Tactics::LossNext, t.move = r.column_of(bits::lowest(playable)), t;
   const std::uint64_t safe = (threats ? threats : playable) & ~(theirs << r.cols());
   if (!safe) return t.kind = Tactics::LossNext, t.move = r.column_of(bits::lowest(playable)), t;
-  t.mover_can_win = r.holds_line(r.board_mask() & ~marks_[1 - me]);
-  t.opponent_can_win = r.holds_line(r.board_mask() & ~marks_[me]);
+  // A completion cell is a line still open to its symbol: the whole-board
+  // test is needed only without one.
+  t.mover_can_win = mine || r.holds_line(r.board_mask() & ~marks_[1 - me]);
+  t.opponent_can_win = theirs || r.holds_line(r.board_mask() & ~marks_[me]);
   if (safe != playable) t.dropped = 2, t.dropped_move = r.column_of(bits::lowest(playable & ~safe));
-  for (int c = 0; c < r.cols(); ++c)
-    if (safe & r.column(c)) moves.push(c);
+  moves.push_each(r.columns_of(safe));
   return t;
 }
 

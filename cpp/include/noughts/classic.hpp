@@ -54,6 +54,12 @@ class ClassicRules {
   std::uint64_t board_mask() const noexcept { return board_mask_; }
   std::uint64_t top_row() const noexcept { return top_row_; }
   std::uint64_t column(int c) const noexcept { return columns_[c]; }
+  // The columns holding a cell of `cells`, as bit c for column c.
+  std::uint64_t columns_of(std::uint64_t cells) const noexcept {
+    std::uint64_t out = 0;
+    for (int row = 0; row < rows(); ++row) out |= cells >> (row * cols());
+    return out & top_row_;
+  }
   // The column of a cell (a table: a division costs more in the solver's hot loop).
   int column_of(int cell) const noexcept { return column_of_[cell]; }
   // The lines (k cells in a row) through a cell, as bit masks.

@@ -1,6 +1,7 @@
 // A fixed-capacity list of move ids: move generation never allocates.
 #pragma once
 #include <array>
+#include <bit>
 #include <cassert>
 #include <cstdint>
 
@@ -16,6 +17,14 @@ class MoveList {
   void push(Move m) noexcept {
     assert(size_ < Capacity);
     moves_[size_++] = static_cast<std::uint8_t>(m);
+  }
+  // Appends the index of each set bit, lowest first: a count kept in a
+  // register, where push() writes size_ back after every move.
+  void push_each(std::uint64_t ids) noexcept {
+    int n = size_;
+    for (; ids; ids &= ids - 1) moves_[n++] = static_cast<std::uint8_t>(std::countr_zero(ids));
+    assert(n <= Capacity);
+    size_ = n;
   }
   void clear() noexcept { size_ = 0; }
   int size() const noexcept { return size_; }
