@@ -1,7 +1,9 @@
 """Writes docs/solver-results.md: every Classic option combination on the product's
-boards, Quantum, and how deep Ultimate endgames solve. Anyone can rerun it:
+boards, four in a row on gravity boards up to 7x6 with each rule option, Quantum, and
+how deep Ultimate endgames solve. Anyone can rerun it:
 
     python benchmarks/solve_table.py [--max-seconds 300] [--out docs/solver-results.md]
+    python benchmarks/solve_table.py --gravity-only [--gravity-seconds 60]  # that section alone
 """
 
 from __future__ import annotations
@@ -15,6 +17,10 @@ import time
 import noughts
 
 BOARDS = [(3, 3, 3), (4, 4, 3), (4, 4, 4), (5, 5, 4)]
+# Gravity boards for four in a row, as (columns, rows), up to Connect Four's 7x6;
+# the square ones already in BOARDS are left out.
+GRAVITY_SIZES = [(c, r) for r in (4, 5, 6) for c in (4, 5, 6, 7) if (r, c, 4) not in BOARDS]
+GRAVITY_OPTIONS = [dict(misere=m, free_choice=f) for m, f in itertools.product((False, True), repeat=2)]
 
 
 def describe(options: dict[str, bool]) -> str:
@@ -29,6 +35,23 @@ def row(name: str, game: object, max_seconds: float) -> str:
     best = " ".join(m.name for m in s.best_moves)
     dist = "" if s.distance is None else f" in {s.distance}"
     return f"| {name} | {s.result}{dist} | {best} | {' '.join(m.name for m in s.principal_variation)} | {s.nodes:,} | {s.seconds:.3f} s |"
+
+
+def gravity_section(seconds: float) -> list[str]:
+    lines = [
+        "## Gravity boards, four in a row",
+        "",
+        f"Every board from 4 to 7 columns and 4 to 6 rows (Connect Four is 7x6), with each rule option,"
+        f' solved with a {seconds:g} s limit (`--gravity-seconds`); "open" is a board not solved within it.',
+        "",
+        "| game | value | best first moves | principal variation | nodes | time |",
+        "|---|---|---|---|---|---|",
+    ]
+    for (cols, rows), options in itertools.product(GRAVITY_SIZES, GRAVITY_OPTIONS):
+        name = f"{cols}x{rows} k=4 {describe(options)}"
+        print(name, flush=True)
+        lines.append(row(name, noughts.Classic(rows, cols, 4, gravity=True, **options), seconds))
+    return lines + [""]
 
 
 def random_open_position(rng: random.Random, played: int) -> object | None:
@@ -96,6 +119,8 @@ def main() -> None:
     parser.add_argument("--ultimate-samples", type=int, default=10)
     parser.add_argument("--out", default="docs/solver-results.md")
     parser.add_argument("--ultimate-only", action="store_true", help="redo only the Ultimate section of --out")
+    parser.add_argument("--gravity-seconds", type=float, default=60)
+    parser.add_argument("--gravity-only", action="store_true", help="redo only the gravity section of --out")
     args = parser.parse_args()
     out = [
         "# Solver results",
@@ -110,6 +135,18 @@ def main() -> None:
         "| game | value | best first moves | principal variation | nodes | time |",
         "|---|---|---|---|---|---|",
     ]
+    if args.gravity_only:
+        text = open(args.out).read()
+        start = text.index("## Gravity boards") if "## Gravity boards" in text else text.index("## Quantum")
+        with open(args.out, "w") as fh:
+            fh.write(
+                text[:start]
+                + "\n".join(gravity_section(args.gravity_seconds))
+                + "\n"
+                + text[text.index("## Quantum") :]
+            )
+        print(f"wrote {args.out}")
+        return
     if args.ultimate_only:
         text = open(args.out).read()
         head = text[: text.index("## Ultimate endgames")]
@@ -128,8 +165,8 @@ def main() -> None:
         name = f"{rows}x{cols} k={k} {describe(options)}"
         print(name, flush=True)
         out.append(row(name, noughts.Classic(rows, cols, k, **options), args.max_seconds))
+    out += ["", *gravity_section(args.gravity_seconds)]
     out += [
-        "",
         "## Quantum",
         "",
         "| game | value | best first moves | principal variation | nodes | time |",
