@@ -146,6 +146,16 @@ ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows
         symmetry_map_[s][r * C + c] = static_cast<std::uint8_t>(ir * C + ic);
         image_bits_[r * C + c][s] = bits::bit(ir * C + ic);
       }
+  if (o.gravity && cells_ > 32 && (R + 1) * C <= 64) {
+    stacked_keys_ = true;
+    for (int c = 0; c < C; ++c) empty_stacks_ |= bits::bit(c * (R + 1));
+    for (int s = 0; s < num_symmetries_; ++s)
+      for (int r = 0; r < R; ++r)
+        for (int c = 0; c < C; ++c) {
+          const auto [ir, ic] = image(s, r, c);
+          stack_bits_[r * C + c][s] = bits::bit(ic * (R + 1) + (R - 1 - ir));
+        }
+  }
   byte_maps_.assign(static_cast<std::size_t>(num_symmetries_) * 8 * 256, 0);
   for (int s = 0; s < num_symmetries_; ++s)
     for (int byte = 0; byte < 8; ++byte)

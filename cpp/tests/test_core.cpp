@@ -374,27 +374,62 @@ int main() {
   // Classic's search state kept a move at a time agrees with the state of
   // the child computed from scratch (its key is the canonical key, its lines
   // entered are those holding each symbol), after every legal move, on
-  // boards below and above 32 cells and 64 lines, with each symmetry group.
+  // boards below and above 32 cells and 64 lines, with each symmetry group,
+  // and gravity boards of more than 32 cells keyed by their columns (exact:
+  // positions that are not images of each other never share a key).
   {
     Rng rng(11);
-    bool same_key = true, same_lines = true;
+    bool same_key = true, same_lines = true, stacked_exact = true;
     const ClassicOptions boards[] = {{3, 3, 3},       {4, 4, 4, false, true}, {5, 5, 4},  {4, 6, 4, false, false, true},
-                                     {6, 6, 4, true}, {7, 7, 5, false, true}, {5, 8, 4}, {8, 8, 5, false, true, true}};
+                                     {6, 6, 4, true}, {7, 7, 5, false, true}, {5, 8, 4}, {8, 8, 5, false, true, true},
+                                     {6, 7, 4, false, false, true}, {6, 6, 4, true, true, true}, {7, 8, 4, false, false, true}};
+    // A gravity image as one word: per column (rows + 1 bits, from bit
+    // column * (rows + 1)), 2^height plus 2^i for an O at height i.
+    auto stacks = [](const Classic& image) {
+      const auto& r = image.rules();
+      std::uint64_t word = 0;
+      for (int c = 0; c < r.cols(); ++c) {
+        std::uint64_t code = 0;
+        int height = 0;
+        for (int row = r.rows() - 1; row >= 0; --row) {
+          const std::uint64_t cell = bits::bit(row * r.cols() + c);
+          if (!((image.marks(0) | image.marks(1)) & cell)) break;
+          if (image.marks(1) & cell) code |= bits::bit(height);
+          ++height;
+        }
+        word |= (code | bits::bit(height)) << (c * (r.rows() + 1));
+      }
+      return word;
+    };
     for (const auto& o : boards) {
+      const bool stacked = o.gravity && o.rows * o.cols > 32 && (o.rows + 1) * o.cols <= 64;
+      check(ClassicRules::get(o).stacked_keys() == stacked, "Classic keys gravity boards by their columns where they fit");
+      std::vector<std::pair<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>>> seen;  // key, smallest image
       for (int game = 0; game < 40; ++game) {
         // The canonical key from the built images, as classic.hpp defines it.
-        auto reference_key = [](const Classic& c) {
+        auto reference_key = [&](const Classic& c) {
           std::uint64_t best = ~std::uint64_t{0};
           for (int s = 0; s < c.num_symmetries(); ++s) {
             const Classic image = c.symmetric(s);
-            best = std::min(best, c.rules().cells() <= 32 ? image.marks(0) | image.marks(1) << 32 : image.hash());
+            best = std::min(best, c.rules().cells() <= 32 ? image.marks(0) | image.marks(1) << 32
+                                  : stacked             ? stacks(image)
+                                                        : image.hash());
           }
-          return c.rules().cells() <= 32 ? bits::mix(best) : best;
+          return c.rules().cells() <= 32 || stacked ? bits::mix(best) : best;
+        };
+        auto smallest_image = [](const Classic& c) {
+          std::pair<std::uint64_t, std::uint64_t> best{~std::uint64_t{0}, 0};
+          for (int s = 0; s < c.num_symmetries(); ++s) {
+            const Classic image = c.symmetric(s);
+            best = std::min(best, {image.marks(0), image.marks(1)});
+          }
+          return best;
         };
         Classic g(o);
         auto k = g.search_state();
         while (!g.outcome().over()) {
           same_key = same_key && g.key_of(k) == reference_key(g);
+          if (stacked) seen.push_back({g.key_of(k), smallest_image(g)});
           Classic::MoveList moves{};  // zeroed: GCC cannot see that the random index is below the size
           g.legal_moves(moves);
           for (int i = 0; i < moves.size(); ++i) {
@@ -409,8 +444,12 @@ int main() {
           g.play(m);
         }
       }
+      std::sort(seen.begin(), seen.end());
+      seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
+      for (std::size_t i = 1; i < seen.size(); ++i) stacked_exact = stacked_exact && seen[i].first != seen[i - 1].first;
     }
     check(same_key, "Classic key_of(search_state_after(s, m)) == the child's key from its built images");
+    check(stacked_exact, "Classic's column keys of gravity boards differ for positions that are not images");
     check(same_lines, "Classic search_state_after(s, m) keeps the lines entered by each symbol");
   }
 

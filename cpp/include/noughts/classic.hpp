@@ -108,6 +108,15 @@ class ClassicRules {
   }
 
   int num_symmetries() const noexcept { return num_symmetries_; }
+  // Gravity boards of more than 32 cells whose columns fit one word with a
+  // bit to spare each: a column of height h is written as 2^h plus 2^i for
+  // each O at height i, so a word per image tells the position exactly.
+  // stack_bits(cell)[s]: 2^(height of the cell) in its column's field under
+  // symmetry s; a mark of symbol y there adds (1 + y) times it (the column's
+  // top marker moves up one, and an O sets its own bit).
+  bool stacked_keys() const noexcept { return stacked_keys_; }
+  std::uint64_t empty_stacks() const noexcept { return empty_stacks_; }
+  const std::array<std::uint64_t, 2>& stack_bits(int cell) const noexcept { return stack_bits_[cell]; }
   int map_cell(int symmetry, int cell) const noexcept { return symmetry_map_[symmetry][cell]; }
   // [s]: the cell's image under symmetry s, as a bit (0 past the symmetries).
   const std::array<std::uint64_t, kMaxSymmetries>& image_bits(int cell) const noexcept { return image_bits_[cell]; }
@@ -142,6 +151,9 @@ class ClassicRules {
   std::array<std::array<std::uint8_t, kMaxCells>, kMaxSymmetries> symmetry_map_{};
   std::array<std::array<std::uint64_t, kMaxSymmetries>, kMaxCells> image_bits_{};
   std::vector<std::uint64_t> byte_maps_;  // [symmetry][byte][value] -> mapped bits
+  bool stacked_keys_ = false;
+  std::uint64_t empty_stacks_ = 0;
+  std::array<std::array<std::uint64_t, 2>, kMaxCells> stack_bits_{};
   // completions() for k = K, or any k with K = 0.
   template <int K>
   std::uint64_t completions_of(std::uint64_t own) const noexcept {
@@ -251,7 +263,9 @@ class Classic {
   // still live (boards of up to 64 lines).
   struct SearchState {
     // Up to 32 cells: [s] holds image s of both symbols (X in bits 0..31,
-    // O in 32..63); larger boards: [2s] X's image, [2s + 1] O's.
+    // O in 32..63); larger gravity boards with stacked keys: [s] the
+    // columns of image s (ClassicRules::stack_bits); other larger boards:
+    // [2s] X's image, [2s + 1] O's.
     std::array<std::uint64_t, 2 * ClassicRules::kMaxSymmetries> images;
     // Bit i of [symbol]: line i of the rules holds that symbol.
     std::array<std::uint64_t, 2> entered;
@@ -261,8 +275,15 @@ class Classic {
     SearchState state;
     for (int s = 0; s < r.num_symmetries(); ++s) {
       const std::uint64_t x = r.map_bits(s, marks_[0]), o = r.map_bits(s, marks_[1]);
-      if (r.cells() <= 32) state.images[s] = x | o << 32;
-      else state.images[2 * s] = x, state.images[2 * s + 1] = o;
+      if (r.cells() <= 32) {
+        state.images[s] = x | o << 32;
+      } else if (r.stacked_keys()) {
+        state.images[s] = r.empty_stacks();
+        for (int symbol = 0; symbol < 2; ++symbol)
+          bits::for_each(marks_[symbol], [&](int cell) { state.images[s] += r.stack_bits(cell)[s] << symbol; });
+      } else {
+        state.images[2 * s] = x, state.images[2 * s + 1] = o;
+      }
     }
     state.entered = {0, 0};
     for (int symbol = 0; symbol < 2; ++symbol)
@@ -280,6 +301,10 @@ class Classic {
       // fixed count the compiler unrolls.
       const int shift = 32 * symbol;
       for (int s = 0; s < ClassicRules::kMaxSymmetries; ++s) after.images[s] |= r.image_bits(cell)[s] << shift;
+    } else if (r.stacked_keys()) {
+      // (1 + symbol) times the cell's bit: both images, a fixed count.
+      after.images[0] += r.stack_bits(cell)[0] << symbol;
+      after.images[1] += r.stack_bits(cell)[1] << symbol;
     } else {
       for (int s = 0; s < r.num_symmetries(); ++s) after.images[2 * s + symbol] |= bits::bit(r.map_cell(s, cell));
     }
@@ -288,8 +313,9 @@ class Classic {
   }
   // The canonical key of the state's position. Up to 32 cells both marks fit
   // one word, and the smallest image of that word, mixed (a bijection), is
-  // an exact key: no two positions share it. Larger boards take the
-  // smallest hash() of the images.
+  // an exact key: no two positions share it; so are the stacked keys of
+  // larger gravity boards. Other boards take the smallest hash() of the
+  // images.
   std::uint64_t key_of(const SearchState& state) const noexcept {
     const auto& r = *rules_;
     if (r.cells() <= 32) {
@@ -297,6 +323,7 @@ class Classic {
       for (int s = 1; s < r.num_symmetries(); ++s) best = std::min(best, state.images[s]);
       return bits::mix(best);
     }
+    if (r.stacked_keys()) return bits::mix(std::min(state.images[0], state.images[1]));
     std::uint64_t best = bits::combine(bits::mix(state.images[0]), state.images[1]);
     for (int s = 1; s < r.num_symmetries(); ++s)
       best = std::min(best, bits::combine(bits::mix(state.images[2 * s]), state.images[2 * s + 1]));
