@@ -12,7 +12,7 @@ solve). Build it once:
     # print score, solver.getNodeCount(), the wall and the CPU (CLOCK_PROCESS_CPUTIME_ID) microseconds
     g++ -std=c++17 -O3 -DNDEBUG -o driver driver.cpp Solver.cpp
 
-    python benchmarks/solve_connect4.py --peer /tmp/peers/pons/driver [--per-phase 20] [--weak]
+    python benchmarks/solve_connect4.py --peer /tmp/peers/pons/driver [--per-phase 20] [--weak] [--repeat 3]
 
 Positions are made like the peer's public test sets: random games that are not over and
 where the player to move cannot win at once, by the number of moves played: beginning

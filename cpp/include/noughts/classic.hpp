@@ -274,16 +274,15 @@ class Classic {
     const auto& r = *rules_;
     SearchState state;
     for (int s = 0; s < r.num_symmetries(); ++s) {
-      const std::uint64_t x = r.map_bits(s, marks_[0]), o = r.map_bits(s, marks_[1]);
-      if (r.cells() <= 32) {
-        state.images[s] = x | o << 32;
-      } else if (r.stacked_keys()) {
+      if (r.stacked_keys()) {
         state.images[s] = r.empty_stacks();
         for (int symbol = 0; symbol < 2; ++symbol)
           bits::for_each(marks_[symbol], [&](int cell) { state.images[s] += r.stack_bits(cell)[s] << symbol; });
-      } else {
-        state.images[2 * s] = x, state.images[2 * s + 1] = o;
+        continue;
       }
+      const std::uint64_t x = r.map_bits(s, marks_[0]), o = r.map_bits(s, marks_[1]);
+      if (r.cells() <= 32) state.images[s] = x | o << 32;
+      else state.images[2 * s] = x, state.images[2 * s + 1] = o;
     }
     state.entered = {0, 0};
     for (int symbol = 0; symbol < 2; ++symbol)
