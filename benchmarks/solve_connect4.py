@@ -156,12 +156,11 @@ def main() -> None:
                 a = t = None
                 for r in range(args.repeat):
                     # Alternate who goes first, so that neither always meets a warmer machine.
-                    if peer is not None and (i + r) % 2:
-                        t = fastest(t, peer.solve(moves, args.weak))
-                        a = fastest(a, ours(moves, args.weak, args.tt_mb, args.clock == "cpu"))
-                    else:
-                        a = fastest(a, ours(moves, args.weak, args.tt_mb, args.clock == "cpu"))
-                        t = fastest(t, peer.solve(moves, args.weak)) if peer is not None else None
+                    for peer_turn in (1, 0) if (i + r) % 2 else (0, 1):
+                        if not peer_turn:
+                            a = fastest(a, ours(moves, args.weak, args.tt_mb, args.clock == "cpu"))
+                        elif peer is not None:
+                            t = fastest(t, peer.solve(moves, args.weak))
                 assert a is not None
                 mine.append(a.seconds)
                 nodes += a.nodes

@@ -54,6 +54,17 @@ def gravity_section(seconds: float) -> list[str]:
     return lines + [""]
 
 
+def replace_section(path: str, heading: str, next_heading: str | None, lines: list[str]) -> None:
+    """Rewrites one section of a results file: from `heading` (or, where the file has none yet,
+    from `next_heading`) to `next_heading` (None: the end of the file)."""
+    text = open(path).read()
+    end = text.index(next_heading) if next_heading else len(text)
+    start = text.index(heading) if heading in text else end
+    with open(path, "w") as fh:
+        fh.write(text[:start] + "\n".join(lines) + "\n" + text[end:])
+    print(f"wrote {path}")
+
+
 def random_open_position(rng: random.Random, played: int) -> object | None:
     """A random Ultimate game of `played` moves that is not over yet (None if none turns up)."""
     for _ in range(500):
@@ -136,29 +147,12 @@ def main() -> None:
         "|---|---|---|---|---|---|",
     ]
     if args.gravity_only:
-        text = open(args.out).read()
-        start = text.index("## Gravity boards") if "## Gravity boards" in text else text.index("## Quantum")
-        with open(args.out, "w") as fh:
-            fh.write(
-                text[:start]
-                + "\n".join(gravity_section(args.gravity_seconds))
-                + "\n"
-                + text[text.index("## Quantum") :]
-            )
-        print(f"wrote {args.out}")
+        replace_section(args.out, "## Gravity boards", "## Quantum", gravity_section(args.gravity_seconds))
         return
     if args.ultimate_only:
-        text = open(args.out).read()
-        head = text[: text.index("## Ultimate endgames")]
-        section = [
-            "## Ultimate endgames",
-            "",
-            ultimate_intro(args.ultimate_seconds),
-            "",
-        ]
-        with open(args.out, "w") as fh:
-            fh.write(head + "\n".join(section + ultimate_depths(args.ultimate_seconds, args.ultimate_samples)) + "\n")
-        print(f"wrote {args.out}")
+        section = ["## Ultimate endgames", "", ultimate_intro(args.ultimate_seconds), ""]
+        section += ultimate_depths(args.ultimate_seconds, args.ultimate_samples)
+        replace_section(args.out, "## Ultimate endgames", None, section)
         return
     for (rows, cols, k), (m, f, g) in itertools.product(BOARDS, itertools.product((False, True), repeat=3)):
         options = dict(misere=m, free_choice=f, gravity=g)

@@ -178,7 +178,7 @@ class TranspositionTable {
 
   bool cached() const noexcept { return table_.bytes() < kCachedBytes; }
   bool rich() const noexcept {
-    return stores_ >= kMinStores && static_cast<double>(hits_) >= kRichHits * static_cast<double>(stores_);
+    return knows_its_search() && static_cast<double>(hits_) >= kRichHits * static_cast<double>(stores_);
   }
   // Whether a table that has taken `stores` (of all threads) since it last
   // grew may grow: after `enough` of them while it fits the cache or the
