@@ -86,7 +86,9 @@ ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows
     // Only directions with room for a line: the shifts by up to k - 1 steps
     // then stay inside the 64-bit word.
     if (k > (d[0] ? R : C) || k > (d[1] ? C : R) || (k == 1 && &d != &dirs[0])) continue;
-    Direction& dir = directions_[num_directions_++];
+    // In the columns: right is one field up, down one bit down.
+    directions_[1][num_directions_].step = std::abs(d[1] * (R + 1) - d[0]);
+    Direction& dir = directions_[0][num_directions_++];
     dir.step = d[0] * C + d[1];
     for (int r = 0; r < R; ++r)
       for (int c = 0; c < C; ++c) {
@@ -146,9 +148,20 @@ ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows
         symmetry_map_[s][r * C + c] = static_cast<std::uint8_t>(ir * C + ic);
         image_bits_[r * C + c][s] = bits::bit(ir * C + ic);
       }
-  if (o.gravity && cells_ > 32 && (R + 1) * C <= 64) {
+  bottom_row_ = top_row_ << ((R - 1) * C);
+  if (o.gravity && (R + 1) * C <= 64) {
+    column_layout_ = true;
+    for (int c = 0; c < C; ++c) {
+      column_bottom_ |= bits::bit(c * (R + 1));
+      column_fields_[c] = (bits::bit(R + 1) - 1) << (c * (R + 1));
+      for (int h = 0; h <= R; ++h) column_at_[c * (R + 1) + h] = static_cast<std::uint8_t>(c);
+      for (int h = 0; h < R; ++h) column_bits_[(R - 1 - h) * C + c] = bits::bit(c * (R + 1) + h);
+    }
+    for (std::uint64_t b : column_bits_) column_board_ |= b;
+  }
+  if (column_layout_ && cells_ > 32) {
     stacked_keys_ = true;
-    for (int c = 0; c < C; ++c) empty_stacks_ |= bits::bit(c * (R + 1));
+    empty_stacks_ = column_bottom_;
     for (int s = 0; s < num_symmetries_; ++s)
       for (int r = 0; r < R; ++r)
         for (int c = 0; c < C; ++c) {
@@ -229,55 +242,70 @@ Move Classic::parse_move(std::string_view text) const {
 
 std::uint64_t Classic::playable_cells() const noexcept {
   const auto& r = *rules_;
-  const std::uint64_t empty = r.board_mask() & ~occupied();
-  if (!r.gravity()) return empty;
-  const std::uint64_t bottom = r.top_row() << ((r.rows() - 1) * r.cols());
-  return empty & (bottom | (occupied() >> r.cols()));
+  return r.gravity() ? r.playable<ClassicRules::Layout::Cells>(occupied()) : r.board_mask() & ~occupied();
 }
 
-NOUGHTS_HOT_CLONES Tactics Classic::gravity_tactics(MoveList& moves) const noexcept {
+// Inlined into their callers, which are compiled once per instruction set.
+template <ClassicRules::Layout L>
+[[gnu::always_inline]] inline Tactics Classic::gravity_tactics(std::uint64_t own, std::uint64_t other,
+                                                              MoveList& moves) const noexcept {
   const auto& r = *rules_;
-  const int me = ply_ & 1;
-  const std::uint64_t empty = r.board_mask() & ~occupied(), playable = playable_cells();
+  const std::uint64_t board = r.board<L>(), occupied = own | other;
+  const std::uint64_t empty = board & ~occupied, playable = r.playable<L>(occupied);
   Tactics t;
   t.fastest_win = 3, t.fastest_loss = 4;  // the opponent cannot win at once after any move listed
-  const std::uint64_t mine = r.completions(marks_[me]) & empty;
-  if (const std::uint64_t win = mine & playable) return t.kind = Tactics::WinNow, t.move = r.column_of(bits::lowest(win)), t;
-  const std::uint64_t theirs = r.completions(marks_[1 - me]) & empty, threats = theirs & playable;
+  const std::uint64_t mine = r.completions<L>(own) & empty;
+  if (const std::uint64_t win = mine & playable)
+    return t.kind = Tactics::WinNow, t.move = r.column_at<L>(bits::lowest(win)), t;
+  const std::uint64_t theirs = r.completions<L>(other) & empty, threats = theirs & playable;
   // Two threats cannot both be blocked; one must be; and a move right under
   // a completion cell of theirs opens it to them.
-  if (threats & (threats - 1)) return t.kind = Tactics::LossNext, t.move = r.column_of(bits::lowest(playable)), t;
-  const std::uint64_t safe = (threats ? threats : playable) & ~(theirs << r.cols());
-  if (!safe) return t.kind = Tactics::LossNext, t.move = r.column_of(bits::lowest(playable)), t;
+  if (threats & (threats - 1)) return t.kind = Tactics::LossNext, t.move = r.column_at<L>(bits::lowest(playable)), t;
+  const std::uint64_t safe = (threats ? threats : playable) & ~r.below<L>(theirs);
+  if (!safe) return t.kind = Tactics::LossNext, t.move = r.column_at<L>(bits::lowest(playable)), t;
   // A completion cell is a line still open to its symbol: the whole-board
   // test is needed only without one.
-  t.mover_can_win = mine || r.holds_line(r.board_mask() & ~marks_[1 - me]);
-  t.opponent_can_win = theirs || r.holds_line(r.board_mask() & ~marks_[me]);
-  if (safe != playable) t.dropped = 2, t.dropped_move = r.column_of(bits::lowest(playable & ~safe));
-  moves.push_each(r.columns_of(safe));
+  t.mover_can_win = mine || r.holds_line<L>(board & ~other);
+  t.opponent_can_win = theirs || r.holds_line<L>(board & ~own);
+  if (safe != playable) t.dropped = 2, t.dropped_move = r.column_at<L>(bits::lowest(playable & ~safe));
+  moves.push_each(r.columns_of<L>(safe));
   return t;
 }
 
-NOUGHTS_HOT_CLONES void Classic::order_hints(const MoveList& moves, int* hints, const SearchState&) const noexcept {
-  const auto& r = *rules_;
-  if (!gravity_path() || moves.size() < 2) return;  // the other paths' hints come with their tactics
+template <ClassicRules::Layout L>
+[[gnu::always_inline]] inline void Classic::gravity_hints(std::uint64_t own, std::uint64_t other,
+                                                         const MoveList& moves, int* hints) const noexcept {
   // The completion cells the move gives the mover (their threats after it),
   // then the nearer the centre the better: moves that make threats come
   // first, so quick wins are proven in a few nodes.
-  const int me = ply_ & 1;
-  const std::uint64_t empty = r.board_mask() & ~occupied();
+  const auto& r = *rules_;
+  const std::uint64_t empty = r.board<L>() & ~(own | other), playable = r.playable<L>(own | other);
   for (int i = 0; i < moves.size(); ++i) {
     const int c = moves[i];
-    const std::uint64_t in = bits::bit(bits::highest(r.column(c) & empty));
-    const int made = bits::count(r.completions(marks_[me] | in) & empty & ~in);
+    const std::uint64_t in = playable & r.column_in<L>(c);
+    const int made = bits::count(r.completions<L>(own | in) & empty & ~in);
     hints[i] = std::min(made, 127) << 7 | (r.cols() - std::abs(2 * c - (r.cols() - 1)));
   }
+}
+
+NOUGHTS_HOT_CLONES void Classic::order_hints(const MoveList& moves, int* hints, const SearchState& state) const noexcept {
+  if (!gravity_path() || moves.size() < 2) return;  // the other paths' hints come with their tactics
+  const int me = ply_ & 1;
+  if (rules_->column_layout())
+    gravity_hints<ClassicRules::Layout::Columns>(state.columns[me], state.columns[1 - me], moves, hints);
+  else
+    gravity_hints<ClassicRules::Layout::Cells>(marks_[me], marks_[1 - me], moves, hints);
 }
 
 NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const SearchState& state) const noexcept {
   const auto& r = *rules_;
   moves.clear();
-  if (gravity_path()) return gravity_tactics(moves);
+  if (gravity_path()) {
+    const int me = ply_ & 1;
+    return rules_->column_layout()
+               ? gravity_tactics<ClassicRules::Layout::Columns>(state.columns[me], state.columns[1 - me], moves)
+               : gravity_tactics<ClassicRules::Layout::Cells>(marks_[me], marks_[1 - me], moves);
+  }
   const std::uint64_t playable = playable_cells();
 
   // One pass over the lines. A line is live for a symbol while it holds none

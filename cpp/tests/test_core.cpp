@@ -457,7 +457,20 @@ int main() {
   // gravity tactics against playing the moves out.
   {
     Rng rng(11);
-    bool same_completions = true, same_open = true, same_tactics = true;
+    bool same_completions = true, same_open = true, same_tactics = true, same_columns = true, same_hints = true;
+    // A set of cells in the columns layout (ClassicRules::column_bit).
+    auto in_columns = [](const ClassicRules& r, std::uint64_t cells) {
+      std::uint64_t out = 0;
+      bits::for_each(cells, [&](int cell) { out |= r.column_bit(cell); });
+      return out;
+    };
+    // The empty cells that complete a line of `own`, by a visit of every line.
+    auto slow_completions = [](const ClassicRules& r, std::uint64_t own, std::uint64_t occupied) {
+      std::uint64_t out = 0;
+      for (auto line : r.all_lines())
+        if (const std::uint64_t missing = line & ~own; bits::count(missing) == 1) out |= missing;
+      return out & ~occupied;
+    };
     const ClassicOptions boards[] = {{6, 7, 4, false, false, true}, {4, 6, 4, false, false, true}, {5, 5, 4},
                                      {8, 8, 5, false, false, true}, {3, 3, 3}, {1, 9, 3}, {7, 2, 2, false, false, true},
                                      {2, 32, 3, false, false, true}, {16, 4, 4}, {4, 16, 1, false, false, true}};
@@ -486,6 +499,15 @@ int main() {
             }
             same_completions = same_completions && (r.completions(g.marks(s)) & ~g.occupied()) == (slow & ~g.occupied());
             same_open = same_open && r.holds_line(r.board_mask() & ~g.marks(1 - s)) == open;
+            if (r.column_layout()) {
+              using L = ClassicRules::Layout;
+              const std::uint64_t own = in_columns(r, g.marks(s)), occupied = in_columns(r, g.occupied());
+              same_columns = same_columns &&
+                             (r.completions<L::Columns>(own) & ~occupied) == in_columns(r, slow & ~g.occupied()) &&
+                             r.holds_line<L::Columns>(r.board<L::Columns>() & ~in_columns(r, g.marks(1 - s))) == open &&
+                             r.playable<L::Columns>(occupied) == in_columns(r, g.playable_cells()) &&
+                             r.columns_of<L::Columns>(r.playable<L::Columns>(occupied)) == r.columns_of(g.playable_cells());
+            }
           }
           Classic::MoveList legal{}, listed{};
           g.legal_moves(legal);
@@ -505,6 +527,18 @@ int main() {
             }
             if (t.kind == Tactics::LossNext) same_tactics = same_tactics && safe.empty();
             else same_tactics = same_tactics && t.kind == Tactics::Search && safe == std::vector<Move>(listed.begin(), listed.end());
+            if (r.gravity() && t.kind == Tactics::Search && listed.size() > 1) {
+              // The hint of a move: the empty cells completing a line of the
+              // mover after it, found by a visit of the lines.
+              g.order_hints(listed, hints.data(), g.search_state());
+              const int me = static_cast<int>(g.to_move());
+              for (int i = 0; i < listed.size(); ++i) {
+                Classic c = g;
+                c.play(listed[i]);
+                const int made = bits::count(slow_completions(r, c.marks(me), c.occupied()));
+                same_hints = same_hints && hints[i] >> 7 == std::min(made, 127);
+              }
+            }
           }
           const Move m = legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
           g.play(m);
@@ -514,6 +548,8 @@ int main() {
     check(same_completions, "ClassicRules::completions(own) is the empty cells that complete a line, as a visit of the lines finds");
     check(same_open, "ClassicRules::holds_line(cells) says whether a whole line lies in the cells");
     check(same_tactics, "Classic tactics: wins at once, losses next and the safe moves, as playing the moves out finds");
+    check(same_columns, "ClassicRules in the columns layout: completions, line tests, playable cells and their columns as in the cells");
+    check(same_hints, "Classic gravity hints count the completion cells a move gives the mover, as a visit of the lines finds");
   }
 
   // Quantum's canonical hash is the smallest hash of the built images.

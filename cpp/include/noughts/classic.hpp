@@ -54,12 +54,6 @@ class ClassicRules {
   std::uint64_t board_mask() const noexcept { return board_mask_; }
   std::uint64_t top_row() const noexcept { return top_row_; }
   std::uint64_t column(int c) const noexcept { return columns_[c]; }
-  // The columns holding a cell of `cells`, as bit c for column c.
-  std::uint64_t columns_of(std::uint64_t cells) const noexcept {
-    std::uint64_t out = 0;
-    for (int row = 0; row < rows(); ++row) out |= cells >> (row * cols());
-    return out & top_row_;
-  }
   // The column of a cell (a table: a division costs more in the solver's hot loop).
   int column_of(int cell) const noexcept { return column_of_[cell]; }
   // The lines (k cells in a row) through a cell, as bit masks.
@@ -76,6 +70,58 @@ class ClassicRules {
   bool has_line_table() const noexcept { return !has_line_.empty(); }
   bool has_line(std::uint64_t cells) const noexcept { return has_line_[cells >> 6] >> (cells & 63) & 1; }
 
+  // Where the gravity tactics keep a symbol's marks, a word each: the cells
+  // (bit row * cols + col, row 0 at the top), or the columns, on gravity
+  // boards whose columns fit a word with a bit to spare each ((rows + 1) *
+  // cols <= 64): the cell at height h of column c (h = 0 at the bottom) is
+  // bit (rows + 1) * c + h. The spare bit above each column stops a shift
+  // along any direction from running on into the next column, so that
+  // completions and line tests in the columns need no masks against
+  // wrapping, and the empty cells a mark can drop into are one addition.
+  enum class Layout { Cells, Columns };
+  bool column_layout() const noexcept { return column_layout_; }
+  // The cell's bit in the columns (0 on boards without them).
+  std::uint64_t column_bit(int cell) const noexcept { return column_bits_[cell]; }
+
+  // The board's cells, and those of column c, in a layout.
+  template <Layout L>
+  std::uint64_t board() const noexcept {
+    return L == Layout::Cells ? board_mask_ : column_board_;
+  }
+  template <Layout L>
+  std::uint64_t column_in(int c) const noexcept {
+    return L == Layout::Cells ? columns_[c] : column_board_ & column_fields_[c];
+  }
+  // With gravity: the empty cells a mark can drop into, given the occupied ones.
+  template <Layout L>
+  std::uint64_t playable(std::uint64_t occupied) const noexcept {
+    if constexpr (L == Layout::Cells) return board_mask_ & ~occupied & (bottom_row_ | occupied >> cols());
+    else return (occupied + column_bottom_) & column_board_;  // each column's lowest empty cell
+  }
+  // The cells right under `cells`.
+  template <Layout L>
+  std::uint64_t below(std::uint64_t cells) const noexcept {
+    if constexpr (L == Layout::Cells) return (cells << cols()) & board_mask_;
+    else return (cells >> 1) & column_board_;
+  }
+  // The column of the cell at bit b of a layout.
+  template <Layout L>
+  int column_at(int b) const noexcept {
+    return L == Layout::Cells ? column_of_[b] : column_at_[b];
+  }
+  // The columns holding a cell of `cells`, as bit c for column c.
+  template <Layout L = Layout::Cells>
+  std::uint64_t columns_of(std::uint64_t cells) const noexcept {
+    std::uint64_t out = 0;
+    if constexpr (L == Layout::Cells) {
+      for (int row = 0; row < rows(); ++row) out |= cells >> (row * cols());
+      return out & top_row_;
+    } else {
+      for (; cells; cells &= cells - 1) out |= bits::bit(column_at_[std::countr_zero(cells)]);
+      return out;
+    }
+  }
+
   // The empty or filled cells that would complete a line for a symbol
   // holding `own` (the caller keeps the empty ones), by shifts of the whole
   // board along each direction instead of a visit of every line: a cell
@@ -83,23 +129,26 @@ class ClassicRules {
   // the k - 1 - a cells after it are own, for some a. A few dozen word
   // operations for any board, where the lines of a large board number in
   // the dozens.
-  std::uint64_t completions(std::uint64_t own) const noexcept {
+  template <Layout L = Layout::Cells>
+  [[gnu::always_inline]] std::uint64_t completions(std::uint64_t own) const noexcept {
     // The usual k as constants, so the compiler unrolls the shifts.
     switch (options_.k) {
-      case 3: return completions_of<3>(own);
-      case 4: return completions_of<4>(own);
-      case 5: return completions_of<5>(own);
-      default: return completions_of<0>(own);
+      case 3: return completions_of<3, L>(own);
+      case 4: return completions_of<4, L>(own);
+      case 5: return completions_of<5, L>(own);
+      default: return completions_of<0, L>(own);
     }
   }
   // Whether the cells `open` hold a whole line (open: free of a symbol's
   // opponent, so that symbol can still complete a line there).
-  bool holds_line(std::uint64_t open) const noexcept {
+  template <Layout L = Layout::Cells>
+  [[gnu::always_inline]] bool holds_line(std::uint64_t open) const noexcept {
     for (int d = 0; d < num_directions_; ++d) {
-      const Direction& dir = directions_[d];
+      const Direction& dir = directions_[static_cast<int>(L)][d];
       // pair: open cells whose next cell along the direction is open too;
       // a run of j + 1 open cells is j pairs in a row.
-      const std::uint64_t pair = open & (open >> dir.step) & dir.ahead;
+      std::uint64_t pair = open & (open >> dir.step);
+      if constexpr (L == Layout::Cells) pair &= dir.ahead;
       std::uint64_t run = open;
       for (int j = 1; j < options_.k && run; ++j) run &= pair >> ((j - 1) * dir.step);
       if (run) return true;
@@ -154,22 +203,30 @@ class ClassicRules {
   bool stacked_keys_ = false;
   std::uint64_t empty_stacks_ = 0;
   std::array<std::array<std::uint64_t, 2>, kMaxCells> stack_bits_{};
+  bool column_layout_ = false;
+  std::uint64_t bottom_row_ = 0;
+  std::uint64_t column_board_ = 0, column_bottom_ = 0;
+  std::array<std::uint64_t, kMaxCells> column_bits_{};
+  std::array<std::uint64_t, kMaxCells> column_fields_{};  // [c]: the bits of column c's field, spare bit included
+  std::array<std::uint8_t, 64> column_at_{};
   // completions() for k = K, or any k with K = 0.
-  template <int K>
-  std::uint64_t completions_of(std::uint64_t own) const noexcept {
+  template <int K, Layout L>
+  [[gnu::always_inline]] std::uint64_t completions_of(std::uint64_t own) const noexcept {
     const int k = K ? K : options_.k;
     std::uint64_t out = 0;
     for (int d = 0; d < num_directions_; ++d) {
-      const Direction& dir = directions_[d];
+      const Direction& dir = directions_[static_cast<int>(L)][d];
       // ahead[a]: cells whose a next cells along the direction are own;
-      // behind[b] the same backwards. Only the first step needs the mask
-      // against wrapping round a row: a longer run is a chain of first
-      // steps, each from a cell the run has already reached on the board.
+      // behind[b] the same backwards. In the cells only the first step needs
+      // the mask against wrapping round a row: a longer run is a chain of
+      // first steps, each from a cell the run has already reached on the
+      // board. In the columns no step needs it.
       std::array<std::uint64_t, K ? K : kMaxCells> ahead, behind;
-      ahead[0] = behind[0] = board_mask_;
+      ahead[0] = behind[0] = board<L>();
       if (k > 1) {
-        ahead[1] = (own >> dir.step) & dir.ahead;
-        behind[1] = (own << dir.step) & dir.behind;
+        ahead[1] = own >> dir.step;
+        behind[1] = own << dir.step;
+        if constexpr (L == Layout::Cells) ahead[1] &= dir.ahead, behind[1] &= dir.behind;
       }
       for (int j = 2; j < k; ++j) {
         ahead[j] = ahead[j - 1] & (ahead[1] >> ((j - 1) * dir.step));
@@ -177,18 +234,20 @@ class ClassicRules {
       }
       for (int a = 0; a < k; ++a) out |= ahead[a] & behind[k - 1 - a];
     }
-    return out;
+    // In the columns a run can pass over a column's spare bit (its two
+    // sides are cells of two columns): never a cell.
+    return L == Layout::Cells ? out : out & column_board_;
   }
 
-  // The directions that hold a line, for completions(): the step of a cell
-  // index along it, and the cells whose next neighbour along it (ahead) or
-  // against it (behind) is on the board, since a shift by one step must not
-  // wrap round a row.
+  // The directions that hold a line, in each layout, for completions(): the
+  // step of a bit along it, and in the cells those whose next neighbour
+  // along it (ahead) or against it (behind) is on the board, since a shift
+  // by one step must not wrap round a row.
   struct Direction {
     int step = 0;
     std::uint64_t ahead = 0, behind = 0;
   };
-  std::array<Direction, 4> directions_{};
+  std::array<std::array<Direction, 4>, 2> directions_{};  // [layout][direction]
   int num_directions_ = 0;
   std::vector<std::uint64_t> has_line_;   // bit m: the cells m hold a line (small boards only)
 };
@@ -269,6 +328,9 @@ class Classic {
     std::array<std::uint64_t, 2 * ClassicRules::kMaxSymmetries> images;
     // Bit i of [symbol]: line i of the rules holds that symbol.
     std::array<std::uint64_t, 2> entered;
+    // [symbol]: its marks in the columns (ClassicRules::Layout::Columns) on
+    // boards that have them, for the gravity tactics; else 0.
+    std::array<std::uint64_t, 2> columns;
   };
   SearchState search_state() const noexcept {
     const auto& r = *rules_;
@@ -284,9 +346,12 @@ class Classic {
       if (r.cells() <= 32) state.images[s] = x | o << 32;
       else state.images[2 * s] = x, state.images[2 * s + 1] = o;
     }
-    state.entered = {0, 0};
+    state.entered = state.columns = {0, 0};
     for (int symbol = 0; symbol < 2; ++symbol)
-      bits::for_each(marks_[symbol], [&](int cell) { state.entered[symbol] |= r.line_bits(cell); });
+      bits::for_each(marks_[symbol], [&](int cell) {
+        state.entered[symbol] |= r.line_bits(cell);
+        state.columns[symbol] |= r.column_bit(cell);
+      });
     return state;
   }
   // The state after the legal move m, from this position's.
@@ -308,6 +373,7 @@ class Classic {
       for (int s = 0; s < r.num_symmetries(); ++s) after.images[2 * s + symbol] |= bits::bit(r.map_cell(s, cell));
     }
     after.entered[symbol] |= r.line_bits(cell);
+    after.columns[symbol] |= r.column_bit(cell);
     return after;
   }
   // The canonical key of the state's position. Up to 32 cells both marks fit
@@ -422,10 +488,15 @@ class Classic {
 
  private:
   // tactics() for gravity boards played in turn and won by a line: every
-  // set of cells by shifts of the board (ClassicRules::completions); the
-  // hints are left to order_hints().
+  // set of cells by shifts of the board (ClassicRules::completions), in the
+  // columns where the board has them (the state keeps them), else in the
+  // cells; the hints are left to order_hints(). `own` and `other`: the
+  // marks of the player to move and of the other, in layout L.
   bool gravity_path() const noexcept { return rules_->gravity() && !rules_->free_choice() && !rules_->misere(); }
-  Tactics gravity_tactics(MoveList& moves) const noexcept;
+  template <ClassicRules::Layout L>
+  Tactics gravity_tactics(std::uint64_t own, std::uint64_t other, MoveList& moves) const noexcept;
+  template <ClassicRules::Layout L>
+  void gravity_hints(std::uint64_t own, std::uint64_t other, const MoveList& moves, int* hints) const noexcept;
   // The id of writing `symbol` at `cell` (a playable cell).
   Move move_at(int cell, int symbol) const noexcept {
     const auto& r = *rules_;
