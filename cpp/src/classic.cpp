@@ -153,7 +153,7 @@ ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows
     column_layout_ = true;
     for (int c = 0; c < C; ++c) {
       column_bottom_ |= bits::bit(c * (R + 1));
-      column_fields_[c] = (bits::bit(R + 1) - 1) << (c * (R + 1));
+      column_cells_[c] = (bits::bit(R) - 1) << (c * (R + 1));
       for (int h = 0; h <= R; ++h) column_at_[c * (R + 1) + h] = static_cast<std::uint8_t>(c);
       for (int h = 0; h < R; ++h) column_bits_[(R - 1 - h) * C + c] = bits::bit(c * (R + 1) + h);
     }
@@ -161,7 +161,6 @@ ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows
   }
   if (column_layout_ && cells_ > 32) {
     stacked_keys_ = true;
-    empty_stacks_ = column_bottom_;
     for (int s = 0; s < num_symmetries_; ++s)
       for (int r = 0; r < R; ++r)
         for (int c = 0; c < C; ++c) {

@@ -90,7 +90,7 @@ class ClassicRules {
   }
   template <Layout L>
   std::uint64_t column_in(int c) const noexcept {
-    return L == Layout::Cells ? columns_[c] : column_board_ & column_fields_[c];
+    return L == Layout::Cells ? columns_[c] : column_cells_[c];
   }
   // With gravity: the empty cells a mark can drop into, given the occupied ones.
   template <Layout L>
@@ -128,7 +128,8 @@ class ClassicRules {
   // completes a line when, along one direction, the a cells before it and
   // the k - 1 - a cells after it are own, for some a. A few dozen word
   // operations for any board, where the lines of a large board number in
-  // the dozens.
+  // the dozens. Always inlined (as holds_line), so that the hot callers'
+  // x86-64-v3 clones (hot_clones.hpp) have them in their instruction set.
   template <Layout L = Layout::Cells>
   [[gnu::always_inline]] std::uint64_t completions(std::uint64_t own) const noexcept {
     // The usual k as constants, so the compiler unrolls the shifts.
@@ -164,7 +165,7 @@ class ClassicRules {
   // symmetry s; a mark of symbol y there adds (1 + y) times it (the column's
   // top marker moves up one, and an O sets its own bit).
   bool stacked_keys() const noexcept { return stacked_keys_; }
-  std::uint64_t empty_stacks() const noexcept { return empty_stacks_; }
+  std::uint64_t empty_stacks() const noexcept { return column_bottom_; }
   const std::array<std::uint64_t, 2>& stack_bits(int cell) const noexcept { return stack_bits_[cell]; }
   int map_cell(int symmetry, int cell) const noexcept { return symmetry_map_[symmetry][cell]; }
   // [s]: the cell's image under symmetry s, as a bit (0 past the symmetries).
@@ -201,13 +202,12 @@ class ClassicRules {
   std::array<std::array<std::uint64_t, kMaxSymmetries>, kMaxCells> image_bits_{};
   std::vector<std::uint64_t> byte_maps_;  // [symmetry][byte][value] -> mapped bits
   bool stacked_keys_ = false;
-  std::uint64_t empty_stacks_ = 0;
   std::array<std::array<std::uint64_t, 2>, kMaxCells> stack_bits_{};
   bool column_layout_ = false;
   std::uint64_t bottom_row_ = 0;
   std::uint64_t column_board_ = 0, column_bottom_ = 0;
   std::array<std::uint64_t, kMaxCells> column_bits_{};
-  std::array<std::uint64_t, kMaxCells> column_fields_{};  // [c]: the bits of column c's field, spare bit included
+  std::array<std::uint64_t, kMaxCells> column_cells_{};  // [c]: column c's cells in the columns
   std::array<std::uint8_t, 64> column_at_{};
   // completions() for k = K, or any k with K = 0.
   template <int K, Layout L>
