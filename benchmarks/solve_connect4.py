@@ -16,7 +16,8 @@ solve). Build it once:
 
 Positions are made like the peer's public test sets: random games that are not over and
 where the player to move cannot win at once, by the number of moves played: beginning
-(8 to 14), middle (15-28) and end (more than 28). Scores are compared in the peer's
+(8 to 14), middle (15-28) and end (more than 28); and the phase "empty", the empty board
+alone (minutes for either solver: `--phases empty --weak`). Scores are compared in the peer's
 units (positive: the mover wins, by more the sooner; 0: a draw); without --peer only
 noughts' figures are printed.
 """
@@ -54,7 +55,10 @@ def can_win_at_once(g: noughts.Classic) -> bool:
 
 
 def positions(phase: str, count: int, rng: random.Random) -> list[list[int]]:
-    """`count` move lists (column ids from 0) of the phase's lengths, each not over and not winnable at once."""
+    """`count` move lists (column ids from 0) of the phase's lengths, each not over and not winnable at once
+    (the phase "empty": the empty board, once)."""
+    if phase == "empty":
+        return [[]]
     lo, hi = PHASES[phase]
     out: list[list[int]] = []
     while len(out) < count:
@@ -128,10 +132,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--peer", help="the peer's driver (see above); without it only noughts is timed")
     parser.add_argument("--per-phase", type=int, default=20, help="positions per phase (default 20)")
-    parser.add_argument("--phases", default="end,middle,beginning", help="comma-separated phases")
+    parser.add_argument(
+        "--phases", default="end,middle,beginning", help="comma-separated phases: beginning, middle, end, empty"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--weak", action="store_true", help="win/draw/loss only, for both solvers")
-    parser.add_argument("--tt-mb", type=float, default=64, help="noughts' table (the peer's is 40 MB)")
+    parser.add_argument(
+        "--tt-mb", type=float, default=64, help="noughts' table (the peer's: 2^24 entries of 5 bytes, 80 MB)"
+    )
     parser.add_argument("--verbose", action="store_true", help="a line per position")
     parser.add_argument(
         "--repeat", type=int, default=1, help="solve each position this many times, each solver's fastest counts (1)"
@@ -151,7 +159,7 @@ def main() -> None:
     print(f"Connect Four 7x6, {kind} solves, {args.per_phase} positions a phase, seed {args.seed}, {args.clock} time")
     try:
         for phase in args.phases.split(","):
-            mine, theirs, mismatches, nodes = [], [], 0, 0
+            mine, theirs, mismatches, nodes, peer_nodes = [], [], 0, 0, 0
             for i, moves in enumerate(positions(phase, args.per_phase, rng)):
                 a = t = None
                 for r in range(args.repeat):
@@ -166,6 +174,7 @@ def main() -> None:
                 nodes += a.nodes
                 if t is not None:
                     theirs.append(t.seconds)
+                    peer_nodes += t.nodes
                     peer_value = (t.score > 0) - (t.score < 0) if args.weak else t.score
                     mismatches += peer_value != a.score
                 if args.verbose:
@@ -180,8 +189,8 @@ def main() -> None:
                 ratio_median = statistics.median(mine) / max(statistics.median(theirs), 1e-9)
                 ratio_mean = statistics.mean(mine) / max(statistics.mean(theirs), 1e-9)
                 print(
-                    f"{'':<10} peer    {summary(theirs)}  noughts/peer: median {ratio_median:.2f}x, "
-                    f"mean {ratio_mean:.2f}x; mismatches {mismatches}"
+                    f"{'':<10} peer    {summary(theirs)}  ({peer_nodes / len(theirs):,.0f} nodes a position)"
+                    f"  noughts/peer: median {ratio_median:.2f}x, mean {ratio_mean:.2f}x; mismatches {mismatches}"
                 )
     finally:
         if peer is not None:
