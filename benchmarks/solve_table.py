@@ -3,7 +3,7 @@ boards, four in a row on gravity boards up to 7x6 with each rule option, Quantum
 how deep Ultimate endgames solve. Anyone can rerun it:
 
     python benchmarks/solve_table.py [--max-seconds 300] [--out docs/solver-results.md]
-    python benchmarks/solve_table.py --gravity-only [--gravity-seconds 60]  # that section alone
+    python benchmarks/solve_table.py --gravity-only [--gravity-seconds 60] [--threads 1] [--tt-mb 512]  # that section alone
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ def describe(options: dict[str, bool]) -> str:
     return ", ".join(name for name, on in options.items() if on) or "plain"
 
 
-def row(name: str, game: object, max_seconds: float) -> str:
+def row(name: str, game: object, max_seconds: float, threads: int = 1, tt_mb: int = 512) -> str:
     try:
-        s = noughts.solve(game, max_seconds=max_seconds, tt_mb=512)
+        s = noughts.solve(game, max_seconds=max_seconds, tt_mb=tt_mb, threads=threads)
     except noughts.SearchTimeout as e:
         return f"| {name} | open | | | {e.nodes:,} (stopped) | {e.seconds:.1f} s |"
     best = " ".join(m.name for m in s.best_moves)
@@ -37,12 +37,14 @@ def row(name: str, game: object, max_seconds: float) -> str:
     return f"| {name} | {s.result}{dist} | {best} | {' '.join(m.name for m in s.principal_variation)} | {s.nodes:,} | {s.seconds:.3f} s |"
 
 
-def gravity_section(seconds: float) -> list[str]:
+def gravity_section(seconds: float, threads: int = 1, tt_mb: int = 512) -> list[str]:
+    cores = "one core" if threads == 1 else f"{threads} threads"
     lines = [
         "## Gravity boards, four in a row",
         "",
         f"Every board from 4 to 7 columns and 4 to 6 rows (Connect Four is 7x6), with each rule option,"
-        f' solved with a {seconds:g} s limit (`--gravity-seconds`); "open" is a board not solved within it.',
+        f" solved with a {seconds:g} s limit (`--gravity-seconds`) on {cores} with a {tt_mb} MB table"
+        f' (`--threads`, `--tt-mb`); "open" is a board not solved within it.',
         "",
         "| game | value | best first moves | principal variation | nodes | time |",
         "|---|---|---|---|---|---|",
@@ -50,7 +52,7 @@ def gravity_section(seconds: float) -> list[str]:
     for (cols, rows), options in itertools.product(GRAVITY_SIZES, GRAVITY_OPTIONS):
         name = f"{cols}x{rows} k=4 {describe(options)}"
         print(name, flush=True)
-        lines.append(row(name, noughts.Classic(rows, cols, 4, gravity=True, **options), seconds))
+        lines.append(row(name, noughts.Classic(rows, cols, 4, gravity=True, **options), seconds, threads, tt_mb))
     return lines + [""]
 
 
@@ -132,6 +134,8 @@ def main() -> None:
     parser.add_argument("--ultimate-only", action="store_true", help="redo only the Ultimate section of --out")
     parser.add_argument("--gravity-seconds", type=float, default=60)
     parser.add_argument("--gravity-only", action="store_true", help="redo only the gravity section of --out")
+    parser.add_argument("--threads", type=int, default=1, help="solver threads for the gravity section")
+    parser.add_argument("--tt-mb", type=int, default=512, help="table size for the gravity section")
     args = parser.parse_args()
     out = [
         "# Solver results",
@@ -147,7 +151,8 @@ def main() -> None:
         "|---|---|---|---|---|---|",
     ]
     if args.gravity_only:
-        replace_section(args.out, "## Gravity boards", "## Quantum", gravity_section(args.gravity_seconds))
+        section = gravity_section(args.gravity_seconds, args.threads, args.tt_mb)
+        replace_section(args.out, "## Gravity boards", "## Quantum", section)
         return
     if args.ultimate_only:
         section = ["## Ultimate endgames", "", ultimate_intro(args.ultimate_seconds), ""]
@@ -159,7 +164,7 @@ def main() -> None:
         name = f"{rows}x{cols} k={k} {describe(options)}"
         print(name, flush=True)
         out.append(row(name, noughts.Classic(rows, cols, k, **options), args.max_seconds))
-    out += ["", *gravity_section(args.gravity_seconds)]
+    out += ["", *gravity_section(args.gravity_seconds, args.threads, args.tt_mb)]
     out += [
         "## Quantum",
         "",
