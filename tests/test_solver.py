@@ -124,6 +124,18 @@ def test_larger_boards_late_positions_against_minimax(board, seed):
     assert_matches_minimax(g)
 
 
+@pytest.mark.parametrize("board", [(6, 7, 4), (5, 5, 4), (8, 8, 4), (4, 9, 3)])
+@pytest.mark.parametrize("seed", range(6))
+def test_gravity_boards_in_both_layouts_against_minimax(board, seed):
+    """Gravity played in turn takes its tactics and move order column by column where the
+    columns fit a word with a bit to spare ((rows + 1) * cols <= 64: 7x6, 5x5; the state
+    carries them), else in the cells (8x8, 9x4 with k=3): late positions of each agree with
+    the exhaustive referee."""
+    rows, cols, k = board
+    g = random_position(lambda: Classic(rows, cols, k, gravity=True), rows * cols - 10, seed)
+    assert_matches_minimax(g)
+
+
 OPTION_SETS = list(itertools.product([False, True], repeat=3))  # misere, free choice, gravity
 TABLE_CASES = [((4, 4, 4), (False, False, False), 4, seed, 0.01) for seed in range(6)] + [
     # 5x5 k=4 with 14 empty cells (12 in misere free choice, whose trees are far larger)
