@@ -149,6 +149,7 @@ ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows
         image_bits_[r * C + c][s] = bits::bit(ir * C + ic);
       }
   bottom_row_ = top_row_ << ((R - 1) * C);
+  gravity_in_turn_ = o.gravity && !o.free_choice && !o.misere;
   if (o.gravity && (R + 1) * C <= 64) {
     column_layout_ = true;
     for (int c = 0; c < C; ++c) {

@@ -49,6 +49,9 @@ class ClassicRules {
   bool misere() const noexcept { return options_.misere; }
   bool free_choice() const noexcept { return options_.free_choice; }
   bool gravity() const noexcept { return options_.gravity; }
+  // Gravity, played in turn, won by a line (neither option): one flag for
+  // the solver's hot path.
+  bool gravity_in_turn() const noexcept { return gravity_in_turn_; }
   int num_actions() const noexcept { return (gravity() ? cols() : cells_) * (free_choice() ? 2 : 1); }
 
   std::uint64_t board_mask() const noexcept { return board_mask_; }
@@ -204,6 +207,7 @@ class ClassicRules {
   bool stacked_keys_ = false;
   std::array<std::array<std::uint64_t, 2>, kMaxCells> stack_bits_{};
   bool column_layout_ = false;
+  bool gravity_in_turn_ = false;
   std::uint64_t bottom_row_ = 0;
   std::uint64_t column_board_ = 0, column_bottom_ = 0;
   std::array<std::uint64_t, kMaxCells> column_bits_{};
@@ -492,7 +496,7 @@ class Classic {
   // columns where the board has them (the state keeps them), else in the
   // cells; the hints are left to order_hints(). `own` and `other`: the
   // marks of the player to move and of the other, in layout L.
-  bool gravity_path() const noexcept { return rules_->gravity() && !rules_->free_choice() && !rules_->misere(); }
+  bool gravity_path() const noexcept { return rules_->gravity_in_turn(); }
   template <ClassicRules::Layout L>
   Tactics gravity_tactics(std::uint64_t own, std::uint64_t other, MoveList& moves) const noexcept;
   template <ClassicRules::Layout L>
