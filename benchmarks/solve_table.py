@@ -13,6 +13,7 @@ import itertools
 import platform
 import random
 import time
+from collections.abc import Iterator
 
 import noughts
 
@@ -37,23 +38,62 @@ def row(name: str, game: object, max_seconds: float, threads: int = 1, tt_mb: in
     return f"| {name} | {s.result}{dist} | {best} | {' '.join(m.name for m in s.principal_variation)} | {s.nodes:,} | {s.seconds:.3f} s |"
 
 
-def gravity_section(seconds: float, threads: int = 1, tt_mb: int = 512) -> list[str]:
+GRAVITY_HEADING = "## Gravity boards, four in a row"
+RETRY_WORDS = "The boards still open were"
+
+
+def gravity_intro(seconds: float, threads: int, tt_mb: int) -> str:
     cores = "one core" if threads == 1 else f"{threads} threads"
-    lines = [
-        "## Gravity boards, four in a row",
-        "",
+    return (
         f"Every board from 4 to 7 columns and 4 to 6 rows (Connect Four is 7x6), with each rule option,"
         f" solved with a {seconds:g} s limit (`--gravity-seconds`) on {cores} with a {tt_mb} MB table"
-        f' (`--threads`, `--tt-mb`); "open" is a board not solved within it.',
-        "",
-        "| game | value | best first moves | principal variation | nodes | time |",
-        "|---|---|---|---|---|---|",
+        f' (`--threads`, `--tt-mb`); "open" is a board not solved within it.'
+    )
+
+
+def gravity_section(
+    seconds: float, threads: int = 1, tt_mb: int = 512, *, keep: dict[str, str] | None = None, retry: str = ""
+) -> Iterator[list[str]]:
+    """The gravity section, yielded anew after each board (so that a long run can be written as
+    it goes). With `keep` (rows by board name, as read_gravity_rows reads them), only the boards
+    whose row there is "open" are solved again; the others keep their row, and the intro keeps
+    its words, followed by `retry`."""
+    boards = [
+        (f"{cols}x{rows} k=4 {describe(options)}", (rows, cols, options))
+        for (cols, rows), options in itertools.product(GRAVITY_SIZES, GRAVITY_OPTIONS)
     ]
-    for (cols, rows), options in itertools.product(GRAVITY_SIZES, GRAVITY_OPTIONS):
-        name = f"{cols}x{rows} k=4 {describe(options)}"
+    intro = gravity_intro(seconds, threads, tt_mb)
+    if keep is not None:  # the first run's words, without an earlier retry's
+        intro = f"{keep.get('', '').split(RETRY_WORDS)[0].strip()} {retry}".strip()
+    done = dict(keep or {})
+
+    def section() -> list[str]:
+        header = [
+            "| game | value | best first moves | principal variation | nodes | time |",
+            "|---|---|---|---|---|---|",
+        ]
+        return [GRAVITY_HEADING, "", intro, "", *header, *(done[n] for n, _ in boards if n in done), ""]
+
+    for name, (rows, cols, options) in boards:
+        if name in done and "| open |" not in done[name]:
+            continue
         print(name, flush=True)
-        lines.append(row(name, noughts.Classic(rows, cols, 4, gravity=True, **options), seconds, threads, tt_mb))
-    return lines + [""]
+        done[name] = row(name, noughts.Classic(rows, cols, 4, gravity=True, **options), seconds, threads, tt_mb)
+        yield section()
+    yield section()
+
+
+def read_gravity_rows(path: str) -> dict[str, str]:
+    """The gravity section's rows of a results file by board name, and its intro under ""."""
+    text = open(path).read()
+    section = text[text.index(GRAVITY_HEADING) :].split("\n## ", 1)[0]
+    rows: dict[str, str] = {}
+    for line in section.splitlines()[1:]:
+        if line.startswith("| ") and " k=4 " in line:
+            rows[line.split(" | ")[0][2:]] = line
+        elif line and not line.startswith("|") and "" not in rows:
+            rows[""] = line
+    return rows
 
 
 def replace_section(path: str, heading: str, next_heading: str | None, lines: list[str]) -> None:
@@ -136,6 +176,9 @@ def main() -> None:
     parser.add_argument("--gravity-only", action="store_true", help="redo only the gravity section of --out")
     parser.add_argument("--threads", type=int, default=1, help="solver threads for the gravity section")
     parser.add_argument("--tt-mb", type=int, default=512, help="table size for the gravity section")
+    parser.add_argument(
+        "--only-open", action="store_true", help="with --gravity-only: solve again only the boards --out has as open"
+    )
     args = parser.parse_args()
     out = [
         "# Solver results",
@@ -151,8 +194,16 @@ def main() -> None:
         "|---|---|---|---|---|---|",
     ]
     if args.gravity_only:
-        section = gravity_section(args.gravity_seconds, args.threads, args.tt_mb)
-        replace_section(args.out, "## Gravity boards", "## Quantum", section)
+        keep, retry = None, ""
+        if args.only_open:
+            keep = read_gravity_rows(args.out)
+            retry = (
+                f"{RETRY_WORDS} then given {args.gravity_seconds:g} s each on"
+                f" {'one core' if args.threads == 1 else f'{args.threads} threads'} with a {args.tt_mb} MB table"
+                f" (`--gravity-only --only-open`)."
+            )
+        for section in gravity_section(args.gravity_seconds, args.threads, args.tt_mb, keep=keep, retry=retry):
+            replace_section(args.out, GRAVITY_HEADING, "## Quantum", section)
         return
     if args.ultimate_only:
         section = ["## Ultimate endgames", "", ultimate_intro(args.ultimate_seconds), ""]
@@ -164,7 +215,8 @@ def main() -> None:
         name = f"{rows}x{cols} k={k} {describe(options)}"
         print(name, flush=True)
         out.append(row(name, noughts.Classic(rows, cols, k, **options), args.max_seconds))
-    out += ["", *gravity_section(args.gravity_seconds, args.threads, args.tt_mb)]
+    *_, gravity = gravity_section(args.gravity_seconds, args.threads, args.tt_mb)
+    out += ["", *gravity]
     out += [
         "## Quantum",
         "",
