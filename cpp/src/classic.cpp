@@ -97,6 +97,13 @@ ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows
         if (on(r - d[0], c - d[1])) dir.behind |= bits::bit(r * C + c);
       }
   }
+  for (int layout = 0; layout < 2 && num_directions_ == 4; ++layout)
+    for (int d = 0; d < 4; ++d) {
+      const Direction& dir = directions_[layout][d];
+      lanes_[layout].step[d] = static_cast<std::uint64_t>(dir.step);
+      lanes_[layout].ahead[d] = layout == 0 ? dir.ahead : ~std::uint64_t{0};
+      lanes_[layout].behind[d] = layout == 0 ? dir.behind : ~std::uint64_t{0};
+    }
   if (lines_.size() <= 64) {
     for (std::size_t i = 0; i < lines_.size(); ++i) {
       all_line_bits_ |= bits::bit(static_cast<int>(i));

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -136,10 +137,13 @@ class ClassicRules {
   template <Layout L = Layout::Cells>
   [[gnu::always_inline]] std::uint64_t completions(std::uint64_t own) const noexcept {
     // The usual k as constants, so the compiler unrolls the shifts.
+    // Boards with all four directions (most), where the compiler has vector
+    // extensions, take them at once as the lanes of one vector.
+    const bool lanes = kHasLanes && num_directions_ == 4;
     switch (options_.k) {
-      case 3: return completions_of<3, L>(own);
-      case 4: return completions_of<4, L>(own);
-      case 5: return completions_of<5, L>(own);
+      case 3: return lanes ? lanes_completions<3, L>(own) : completions_of<3, L>(own);
+      case 4: return lanes ? lanes_completions<4, L>(own) : completions_of<4, L>(own);
+      case 5: return lanes ? lanes_completions<5, L>(own) : completions_of<5, L>(own);
       default: return completions_of<0, L>(own);
     }
   }
@@ -147,6 +151,14 @@ class ClassicRules {
   // opponent, so that symbol can still complete a line there).
   template <Layout L = Layout::Cells>
   [[gnu::always_inline]] bool holds_line(std::uint64_t open) const noexcept {
+    if (kHasLanes && num_directions_ == 4) {
+      switch (options_.k) {
+        case 3: return lanes_hold_line<3, L>(open);
+        case 4: return lanes_hold_line<4, L>(open);
+        case 5: return lanes_hold_line<5, L>(open);
+        default: break;
+      }
+    }
     for (int d = 0; d < num_directions_; ++d) {
       const Direction& dir = directions_[static_cast<int>(L)][d];
       // pair: open cells whose next cell along the direction is open too;
@@ -243,6 +255,55 @@ class ClassicRules {
     return L == Layout::Cells ? out : out & column_board_;
   }
 
+#if defined(__GNUC__)  // GCC and Clang: vector extensions
+  static constexpr bool kHasLanes = true;
+  using Lanes = std::uint64_t __attribute__((vector_size(32)));
+  // completions_of() over the four directions at once, lane d for direction
+  // d: the same steps, each one vector instruction for all four directions
+  // in the hot clones (AVX2) where the loop takes four.
+  template <int K, Layout L>
+  [[gnu::always_inline]] std::uint64_t lanes_completions(std::uint64_t own) const noexcept {
+    const DirectionLanes& dl = lanes_[static_cast<int>(L)];
+    Lanes step, ahead_mask, behind_mask;
+    std::memcpy(&step, dl.step.data(), sizeof step);
+    std::memcpy(&ahead_mask, dl.ahead.data(), sizeof ahead_mask);
+    std::memcpy(&behind_mask, dl.behind.data(), sizeof behind_mask);
+    const Lanes x = {own, own, own, own};
+    // run[j - 1]: ahead[j] of completions_of() (ahead[0], every cell of the
+    // board, is left out: the final mask has it); back[j - 1]: behind[j].
+    std::array<Lanes, K - 1> run, back;
+    run[0] = (x >> step) & ahead_mask;
+    back[0] = (x << step) & behind_mask;
+    for (int j = 2; j < K; ++j) {
+      const Lanes by = step * static_cast<std::uint64_t>(j - 1);
+      run[j - 1] = run[j - 2] & (run[0] >> by);
+      back[j - 1] = back[j - 2] & (back[0] << by);
+    }
+    Lanes lanes = run[K - 2] | back[K - 2];
+    for (int a = 1; a < K - 1; ++a) lanes |= run[a - 1] & back[K - 2 - a];
+    return (lanes[0] | lanes[1] | lanes[2] | lanes[3]) & board<L>();
+  }
+  // holds_line() the same way.
+  template <int K, Layout L>
+  [[gnu::always_inline]] bool lanes_hold_line(std::uint64_t open) const noexcept {
+    const DirectionLanes& dl = lanes_[static_cast<int>(L)];
+    Lanes step, ahead_mask;
+    std::memcpy(&step, dl.step.data(), sizeof step);
+    std::memcpy(&ahead_mask, dl.ahead.data(), sizeof ahead_mask);
+    const Lanes x = {open, open, open, open};
+    const Lanes pair = x & (x >> step) & ahead_mask;
+    Lanes run = pair;
+    for (int j = 2; j < K; ++j) run &= pair >> (step * static_cast<std::uint64_t>(j - 1));
+    return ((run[0] | run[1]) | (run[2] | run[3])) != 0;
+  }
+#else
+  static constexpr bool kHasLanes = false;
+  template <int K, Layout L>
+  std::uint64_t lanes_completions(std::uint64_t own) const noexcept { return completions_of<K, L>(own); }
+  template <int K, Layout L>
+  bool lanes_hold_line(std::uint64_t) const noexcept { return false; }  // never called
+#endif
+
   // The directions that hold a line, in each layout, for completions(): the
   // step of a bit along it, and in the cells those whose next neighbour
   // along it (ahead) or against it (behind) is on the board, since a shift
@@ -252,6 +313,12 @@ class ClassicRules {
     std::uint64_t ahead = 0, behind = 0;
   };
   std::array<std::array<Direction, 4>, 2> directions_{};  // [layout][direction]
+  // The same, lane d for direction d, on boards with all four (the masks
+  // all ones in the columns), for lanes_completions().
+  struct DirectionLanes {
+    std::array<std::uint64_t, 4> step{}, ahead{}, behind{};
+  };
+  std::array<DirectionLanes, 2> lanes_{};  // [layout]
   int num_directions_ = 0;
   std::vector<std::uint64_t> has_line_;   // bit m: the cells m hold a line (small boards only)
 };
