@@ -180,6 +180,8 @@ def main() -> None:
         "--only-open", action="store_true", help="with --gravity-only: solve again only the boards --out has as open"
     )
     args = parser.parse_args()
+    if args.only_open and not args.gravity_only:
+        parser.error("--only-open goes with --gravity-only")
     out = [
         "# Solver results",
         "",
