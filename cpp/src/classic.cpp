@@ -86,24 +86,20 @@ ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows
     // Only directions with room for a line: the shifts by up to k - 1 steps
     // then stay inside the 64-bit word.
     if (k > (d[0] ? R : C) || k > (d[1] ? C : R) || (k == 1 && &d != &dirs[0])) continue;
+    const int i = num_directions_++;
+    auto& cells = directions_[0];
+    auto& columns = directions_[1];
+    cells.step[i] = static_cast<std::uint64_t>(d[0] * C + d[1]);
     // In the columns: right is one field up, down one bit down.
-    directions_[1][num_directions_].step = std::abs(d[1] * (R + 1) - d[0]);
-    Direction& dir = directions_[0][num_directions_++];
-    dir.step = d[0] * C + d[1];
+    columns.step[i] = static_cast<std::uint64_t>(std::abs(d[1] * (R + 1) - d[0]));
+    columns.ahead[i] = columns.behind[i] = ~std::uint64_t{0};
     for (int r = 0; r < R; ++r)
       for (int c = 0; c < C; ++c) {
         auto on = [&](int rr, int cc) { return rr >= 0 && rr < R && cc >= 0 && cc < C; };
-        if (on(r + d[0], c + d[1])) dir.ahead |= bits::bit(r * C + c);
-        if (on(r - d[0], c - d[1])) dir.behind |= bits::bit(r * C + c);
+        if (on(r + d[0], c + d[1])) cells.ahead[i] |= bits::bit(r * C + c);
+        if (on(r - d[0], c - d[1])) cells.behind[i] |= bits::bit(r * C + c);
       }
   }
-  for (int layout = 0; layout < 2 && num_directions_ == 4; ++layout)
-    for (int d = 0; d < 4; ++d) {
-      const Direction& dir = directions_[layout][d];
-      lanes_[layout].step[d] = static_cast<std::uint64_t>(dir.step);
-      lanes_[layout].ahead[d] = layout == 0 ? dir.ahead : ~std::uint64_t{0};
-      lanes_[layout].behind[d] = layout == 0 ? dir.behind : ~std::uint64_t{0};
-    }
   if (lines_.size() <= 64) {
     for (std::size_t i = 0; i < lines_.size(); ++i) {
       all_line_bits_ |= bits::bit(static_cast<int>(i));

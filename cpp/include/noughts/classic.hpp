@@ -159,14 +159,15 @@ class ClassicRules {
         default: break;
       }
     }
+    const Directions& dirs = directions_[static_cast<int>(L)];
     for (int d = 0; d < num_directions_; ++d) {
-      const Direction& dir = directions_[static_cast<int>(L)][d];
+      const std::uint64_t step = dirs.step[d];
       // pair: open cells whose next cell along the direction is open too;
       // a run of j + 1 open cells is j pairs in a row.
-      std::uint64_t pair = open & (open >> dir.step);
-      if constexpr (L == Layout::Cells) pair &= dir.ahead;
+      std::uint64_t pair = open & (open >> step);
+      if constexpr (L == Layout::Cells) pair &= dirs.ahead[d];
       std::uint64_t run = open;
-      for (int j = 1; j < options_.k && run; ++j) run &= pair >> ((j - 1) * dir.step);
+      for (int j = 1; j < options_.k && run; ++j) run &= pair >> ((j - 1) * step);
       if (run) return true;
     }
     return false;
@@ -230,8 +231,9 @@ class ClassicRules {
   [[gnu::always_inline]] std::uint64_t completions_of(std::uint64_t own) const noexcept {
     const int k = K ? K : options_.k;
     std::uint64_t out = 0;
+    const Directions& dirs = directions_[static_cast<int>(L)];
     for (int d = 0; d < num_directions_; ++d) {
-      const Direction& dir = directions_[static_cast<int>(L)][d];
+      const std::uint64_t step = dirs.step[d];
       // ahead[a]: cells whose a next cells along the direction are own;
       // behind[b] the same backwards. In the cells only the first step needs
       // the mask against wrapping round a row: a longer run is a chain of
@@ -240,13 +242,13 @@ class ClassicRules {
       std::array<std::uint64_t, K ? K : kMaxCells> ahead, behind;
       ahead[0] = behind[0] = board<L>();
       if (k > 1) {
-        ahead[1] = own >> dir.step;
-        behind[1] = own << dir.step;
-        if constexpr (L == Layout::Cells) ahead[1] &= dir.ahead, behind[1] &= dir.behind;
+        ahead[1] = own >> step;
+        behind[1] = own << step;
+        if constexpr (L == Layout::Cells) ahead[1] &= dirs.ahead[d], behind[1] &= dirs.behind[d];
       }
       for (int j = 2; j < k; ++j) {
-        ahead[j] = ahead[j - 1] & (ahead[1] >> ((j - 1) * dir.step));
-        behind[j] = behind[j - 1] & (behind[1] << ((j - 1) * dir.step));
+        ahead[j] = ahead[j - 1] & (ahead[1] >> ((j - 1) * step));
+        behind[j] = behind[j - 1] & (behind[1] << ((j - 1) * step));
       }
       for (int a = 0; a < k; ++a) out |= ahead[a] & behind[k - 1 - a];
     }
@@ -263,7 +265,7 @@ class ClassicRules {
   // in the hot clones (AVX2) where the loop takes four.
   template <int K, Layout L>
   [[gnu::always_inline]] std::uint64_t lanes_completions(std::uint64_t own) const noexcept {
-    const DirectionLanes& dl = lanes_[static_cast<int>(L)];
+    const Directions& dl = directions_[static_cast<int>(L)];
     Lanes step, ahead_mask, behind_mask;
     std::memcpy(&step, dl.step.data(), sizeof step);
     std::memcpy(&ahead_mask, dl.ahead.data(), sizeof ahead_mask);
@@ -286,7 +288,7 @@ class ClassicRules {
   // holds_line() the same way.
   template <int K, Layout L>
   [[gnu::always_inline]] bool lanes_hold_line(std::uint64_t open) const noexcept {
-    const DirectionLanes& dl = lanes_[static_cast<int>(L)];
+    const Directions& dl = directions_[static_cast<int>(L)];
     Lanes step, ahead_mask;
     std::memcpy(&step, dl.step.data(), sizeof step);
     std::memcpy(&ahead_mask, dl.ahead.data(), sizeof ahead_mask);
@@ -305,20 +307,15 @@ class ClassicRules {
 #endif
 
   // The directions that hold a line, in each layout, for completions(): the
-  // step of a bit along it, and in the cells those whose next neighbour
-  // along it (ahead) or against it (behind) is on the board, since a shift
-  // by one step must not wrap round a row.
-  struct Direction {
-    int step = 0;
-    std::uint64_t ahead = 0, behind = 0;
-  };
-  std::array<std::array<Direction, 4>, 2> directions_{};  // [layout][direction]
-  // The same, lane d for direction d, on boards with all four (the masks
-  // all ones in the columns), for lanes_completions().
-  struct DirectionLanes {
+  // step of a bit along direction d, and in the cells those whose next
+  // neighbour along it (ahead) or against it (behind) is on the board, since
+  // a shift by one step must not wrap round a row (all ones in the columns,
+  // which need no mask). Each field an array by direction, so that the
+  // four directions load as the lanes of one vector.
+  struct Directions {
     std::array<std::uint64_t, 4> step{}, ahead{}, behind{};
   };
-  std::array<DirectionLanes, 2> lanes_{};  // [layout]
+  std::array<Directions, 2> directions_{};  // [layout]
   int num_directions_ = 0;
   std::vector<std::uint64_t> has_line_;   // bit m: the cells m hold a line (small boards only)
 };
