@@ -384,8 +384,9 @@ int main() {
                                      {6, 6, 4, true}, {7, 7, 5, false, true}, {5, 8, 4}, {8, 8, 5, false, true, true},
                                      {6, 7, 4, false, false, true}, {6, 6, 4, true, true, true}, {7, 8, 4, false, false, true}};
     // A gravity image as one word: per column (rows + 1 bits, from bit
-    // column * (rows + 1)), 2^height plus 2^i for an O at height i.
-    auto stacks = [](const Classic& image) {
+    // column * (rows + 1)), 2^height plus 2^i for an O at height i (for an
+    // X when x is 1: the image with the symbols swapped).
+    auto stacks = [](const Classic& image, int x) {
       const auto& r = image.rules();
       std::uint64_t word = 0;
       for (int c = 0; c < r.cols(); ++c) {
@@ -394,7 +395,7 @@ int main() {
         for (int row = r.rows() - 1; row >= 0; --row) {
           const std::uint64_t cell = bits::bit(row * r.cols() + c);
           if (!((image.marks(0) | image.marks(1)) & cell)) break;
-          if (image.marks(1) & cell) code |= bits::bit(height);
+          if (image.marks(x ^ 1) & cell) code |= bits::bit(height);
           ++height;
         }
         word |= (code | bits::bit(height)) << (c * (r.rows() + 1));
@@ -407,21 +408,26 @@ int main() {
       std::vector<std::pair<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>>> seen;  // key, smallest image
       for (int game = 0; game < 40; ++game) {
         // The canonical key from the built images, as classic.hpp defines it.
+        // With free choice, each image with X and O swapped counts too.
         auto reference_key = [&](const Classic& c) {
           std::uint64_t best = ~std::uint64_t{0};
           for (int s = 0; s < c.num_symmetries(); ++s) {
             const Classic image = c.symmetric(s);
-            best = std::min(best, c.rules().cells() <= 32 ? image.marks(0) | image.marks(1) << 32
-                                  : stacked             ? stacks(image)
-                                                        : image.hash());
+            for (int x = 0; x < (o.free_choice ? 2 : 1); ++x) {  // x: the symbol read as X
+              const std::uint64_t xs = image.marks(x), os = image.marks(x ^ 1);
+              best = std::min(best, c.rules().cells() <= 32 ? xs | os << 32
+                                    : stacked             ? stacks(image, x)
+                                                          : bits::combine(bits::mix(xs), os));
+            }
           }
           return c.rules().cells() <= 32 || stacked ? bits::mix(best) : best;
         };
-        auto smallest_image = [](const Classic& c) {
+        auto smallest_image = [&](const Classic& c) {
           std::pair<std::uint64_t, std::uint64_t> best{~std::uint64_t{0}, 0};
           for (int s = 0; s < c.num_symmetries(); ++s) {
             const Classic image = c.symmetric(s);
             best = std::min(best, {image.marks(0), image.marks(1)});
+            if (o.free_choice) best = std::min(best, {image.marks(1), image.marks(0)});
           }
           return best;
         };
@@ -451,6 +457,31 @@ int main() {
     check(same_key, "Classic key_of(search_state_after(s, m)) == the child's key from its built images");
     check(stacked_exact, "Classic's column keys of gravity boards differ for positions that are not images");
     check(same_lines, "Classic search_state_after(s, m) keeps the lines entered by each symbol");
+  }
+
+  // With free choice, a position and its twin with X and O swapped (the
+  // same moves, each writing the other symbol) share the table's key, on
+  // each kind of key: up to 32 cells, stacked columns, hashed images.
+  {
+    Rng rng(12);
+    bool same = true;
+    int compared = 0;
+    const ClassicOptions boards[] = {
+        {4, 4, 4, false, true}, {5, 5, 4, true, true, true}, {6, 6, 4, true, true, true}, {7, 7, 5, false, true}};
+    for (const auto& o : boards)
+      for (int game = 0; game < 20; ++game) {
+        Classic g(o), twin(o);
+        while (!g.outcome().over()) {
+          same = same && g.canonical_hash() == twin.canonical_hash();
+          ++compared;
+          Classic::MoveList moves{};
+          g.legal_moves(moves);
+          const Move m = moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
+          g.play(m);
+          twin.play(m ^ 1);  // free choice's ids: 2 * base + symbol
+        }
+      }
+    check(same && compared > 500, "Classic free choice: a position and its X/O-swapped twin share the table key");
   }
 
   // Classic's shift-based line sets against a visit of every line, and the

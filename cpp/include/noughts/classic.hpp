@@ -3,6 +3,7 @@
 #pragma once
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -379,8 +380,9 @@ class Classic {
   }
 
   std::uint64_t hash() const noexcept { return bits::combine(bits::mix(marks_[0]), marks_[1]); }
-  // The same for every symmetric image of the position (the solver's table
-  // key; key_of below says how it is made).
+  // The same for every symmetric image of the position, and with free
+  // choice for its image with X and O swapped (the solver's table key;
+  // key_of below says how it is made).
   std::uint64_t canonical_hash() const noexcept { return key_of(search_state()); }
   // What the solver carries down its search path for a position (optional
   // hook, search/hooks.hpp), kept by a few ORs a move instead of being
@@ -391,7 +393,8 @@ class Classic {
   struct SearchState {
     // Up to 32 cells: [s] holds image s of both symbols (X in bits 0..31,
     // O in 32..63); larger gravity boards with stacked keys: [s] the
-    // columns of image s (ClassicRules::stack_bits); other larger boards:
+    // columns of image s (ClassicRules::stack_bits), [2 + s] the same with
+    // X and O swapped (what free choice's keys also read); other larger boards:
     // [2s] X's image, [2s + 1] O's.
     std::array<std::uint64_t, 2 * ClassicRules::kMaxSymmetries> images;
     // Bit i of [symbol]: line i of the rules holds that symbol.
@@ -405,9 +408,13 @@ class Classic {
     SearchState state;
     for (int s = 0; s < r.num_symmetries(); ++s) {
       if (r.stacked_keys()) {
-        state.images[s] = r.empty_stacks();
+        // [2 + s]: image s with the symbols swapped (free choice's keys).
+        state.images[s] = state.images[2 + s] = r.empty_stacks();
         for (int symbol = 0; symbol < 2; ++symbol)
-          bits::for_each(marks_[symbol], [&](int cell) { state.images[s] += r.stack_bits(cell)[s] << symbol; });
+          bits::for_each(marks_[symbol], [&](int cell) {
+            state.images[s] += r.stack_bits(cell)[s] << symbol;
+            state.images[2 + s] += r.stack_bits(cell)[s] << (symbol ^ 1);
+          });
         continue;
       }
       const std::uint64_t x = r.map_bits(s, marks_[0]), o = r.map_bits(s, marks_[1]);
@@ -434,9 +441,12 @@ class Classic {
       const int shift = 32 * symbol;
       for (int s = 0; s < ClassicRules::kMaxSymmetries; ++s) after.images[s] |= r.image_bits(cell)[s] << shift;
     } else if (r.stacked_keys()) {
-      // (1 + symbol) times the cell's bit: both images, a fixed count.
+      // (1 + symbol) times the cell's bit: both images and their swaps,
+      // a fixed count (the swaps are read only with free choice).
       after.images[0] += r.stack_bits(cell)[0] << symbol;
       after.images[1] += r.stack_bits(cell)[1] << symbol;
+      after.images[2] += r.stack_bits(cell)[0] << (symbol ^ 1);
+      after.images[3] += r.stack_bits(cell)[1] << (symbol ^ 1);
     } else {
       for (int s = 0; s < r.num_symmetries(); ++s) after.images[2 * s + symbol] |= bits::bit(r.map_cell(s, cell));
     }
@@ -448,18 +458,32 @@ class Classic {
   // one word, and the smallest image of that word, mixed (a bijection), is
   // an exact key: no two positions share it; so are the stacked keys of
   // larger gravity boards. Other boards take the smallest hash() of the
-  // images.
+  // images. With free choice the images with X and O swapped count too:
+  // either player may write either symbol and a line of either is credited
+  // to whoever completes it, so swapping every mark changes nothing of the
+  // game (the same player is to move, with the same moves and lines), and a
+  // first move and its swap (b2=X, b2=O) lead to one subtree, not two.
   std::uint64_t key_of(const SearchState& state) const noexcept {
     const auto& r = *rules_;
+    const bool swaps = r.free_choice();
     if (r.cells() <= 32) {
       std::uint64_t best = state.images[0];
       for (int s = 1; s < r.num_symmetries(); ++s) best = std::min(best, state.images[s]);
+      if (swaps)  // X in the low half, O in the high: the swap is a rotation by 32
+        for (int s = 0; s < r.num_symmetries(); ++s) best = std::min(best, std::rotl(state.images[s], 32));
       return bits::mix(best);
     }
-    if (r.stacked_keys()) return bits::mix(std::min(state.images[0], state.images[1]));
+    if (r.stacked_keys()) {
+      std::uint64_t best = std::min(state.images[0], state.images[1]);
+      if (swaps) best = std::min({best, state.images[2], state.images[3]});
+      return bits::mix(best);
+    }
     std::uint64_t best = bits::combine(bits::mix(state.images[0]), state.images[1]);
     for (int s = 1; s < r.num_symmetries(); ++s)
       best = std::min(best, bits::combine(bits::mix(state.images[2 * s]), state.images[2 * s + 1]));
+    if (swaps)
+      for (int s = 0; s < r.num_symmetries(); ++s)
+        best = std::min(best, bits::combine(bits::mix(state.images[2 * s + 1]), state.images[2 * s]));
     return best;
   }
   // The solver's tactical hook (Tactics in game.hpp), from one pass over the
