@@ -172,6 +172,7 @@ ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows
           stack_bits_[r * C + c][s] = bits::bit(ic * (R + 1) + (R - 1 - ir));
         }
   }
+  merges_dead_cells_ = !o.gravity && cells_ <= kMaxDeadMergingCells && all_line_bits_ != 0;
   byte_maps_.assign(static_cast<std::size_t>(num_symmetries_) * 8 * 256, 0);
   for (int s = 0; s < num_symmetries_; ++s)
     for (int byte = 0; byte < 8; ++byte)

@@ -381,6 +381,7 @@ int main() {
     Rng rng(11);
     bool same_key = true, same_lines = true, stacked_exact = true;
     const ClassicOptions boards[] = {{3, 3, 3},       {4, 4, 4, false, true}, {5, 5, 4},  {4, 6, 4, false, false, true},
+                                     {4, 4, 3, true, true}, {5, 5, 4, true},
                                      {6, 6, 4, true}, {7, 7, 5, false, true}, {5, 8, 4}, {8, 8, 5, false, true, true},
                                      {6, 7, 4, false, false, true}, {6, 6, 4, true, true, true}, {7, 8, 4, false, false, true}};
     // A gravity image as one word: per column (rows + 1 bits, from bit
@@ -402,6 +403,13 @@ int main() {
       }
       return word;
     };
+    // The cells every line through which holds both symbols, from a visit of every line.
+    auto dead_cells = [](const Classic& c) {
+      std::uint64_t live = 0;
+      for (auto line : c.rules().all_lines())
+        if (!(line & c.marks(0)) || !(line & c.marks(1))) live |= line;
+      return c.rules().board_mask() & ~live;
+    };
     for (const auto& o : boards) {
       const bool stacked = o.gravity && o.rows * o.cols > 32 && (o.rows + 1) * o.cols <= 64;
       check(ClassicRules::get(o).stacked_keys() == stacked, "Classic keys gravity boards by their columns where they fit");
@@ -409,17 +417,22 @@ int main() {
       for (int game = 0; game < 40; ++game) {
         // The canonical key from the built images, as classic.hpp defines it.
         // With free choice, each image with X and O swapped counts too.
+        // Where dead cells merge, they are both bits of the word whatever
+        // they hold, and the count of empty ones goes above the cells.
         auto reference_key = [&](const Classic& c) {
+          const bool merge = c.rules().merges_dead_cells() && dead_cells(c) != 0;
           std::uint64_t best = ~std::uint64_t{0};
           for (int s = 0; s < c.num_symmetries(); ++s) {
             const Classic image = c.symmetric(s);
+            const std::uint64_t dead = merge ? dead_cells(image) : 0;
             for (int x = 0; x < (o.free_choice ? 2 : 1); ++x) {  // x: the symbol read as X
-              const std::uint64_t xs = image.marks(x), os = image.marks(x ^ 1);
+              const std::uint64_t xs = image.marks(x) | dead, os = image.marks(x ^ 1) | dead;
               best = std::min(best, c.rules().cells() <= 32 ? xs | os << 32
                                     : stacked             ? stacks(image, x)
                                                           : bits::combine(bits::mix(xs), os));
             }
           }
+          if (merge) best |= static_cast<std::uint64_t>(bits::count(dead_cells(c) & ~(c.marks(0) | c.marks(1)))) << 26;
           return c.rules().cells() <= 32 || stacked ? bits::mix(best) : best;
         };
         auto smallest_image = [&](const Classic& c) {
@@ -482,6 +495,48 @@ int main() {
         }
       }
     check(same && compared > 500, "Classic free choice: a position and its X/O-swapped twin share the table key");
+  }
+
+  // Without gravity, two positions alike but for the symbols in their dead
+  // cells (every line through them holds both symbols) share the table key:
+  // the same game played with the symbol of each move into a cell that ends
+  // up dead flipped, where that completes no line.
+  {
+    Rng rng(13);
+    int compared = 0;
+    bool same = true;
+    const ClassicOptions boards[] = {{4, 4, 4, false, true}, {5, 5, 4, true, true}, {5, 5, 4, false, true}};
+    for (const auto& o : boards)
+      for (int game = 0; game < 300; ++game) {
+        Classic g(o);
+        std::vector<Move> line;
+        while (!g.outcome().over()) {
+          // The position so far, replayed with flips into its dead cells;
+          // compared where the flips leave the same cells dead.
+          auto dead_cells = [](const Classic& c) {
+            std::uint64_t live = 0;
+            for (auto l : c.rules().all_lines())
+              if (!(l & c.marks(0)) || !(l & c.marks(1))) live |= l;
+            return c.rules().board_mask() & ~live;
+          };
+          const std::uint64_t dead = dead_cells(g) & (g.marks(0) | g.marks(1));
+          if (dead) {
+            Classic twin(o);
+            for (Move m : line)
+              if (!twin.outcome().over()) twin.play(bits::bit(g.target_cell(m)) & dead ? m ^ 1 : m);
+            if (!twin.outcome().over() && twin.ply() == g.ply() && !(twin == g) && dead_cells(twin) == dead_cells(g)) {
+              ++compared;
+              same = same && twin.canonical_hash() == g.canonical_hash();
+            }
+          }
+          Classic::MoveList moves{};
+          g.legal_moves(moves);
+          const Move m = moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
+          line.push_back(m);
+          g.play(m);
+        }
+      }
+    check(same && compared > 200, "Classic: positions alike but for the symbols in their dead cells share the table key");
   }
 
   // Classic's shift-based line sets against a visit of every line, and the
