@@ -377,34 +377,51 @@ class Solver {
   static int sign(int v) noexcept { return (v > 0) - (v < 0); }
 
   // The exact score of a root whose value (the sign of `score`) is known.
+  // Each question is a null window on the distance ("a win within m
+  // plies?", "can the mover last m plies?"), and each answer's fail-soft
+  // score moves one end of the range the distance is known to lie in. The
+  // value search's score is a win (or a loss) it has found; but a question
+  // that holds tends to return a result just past its bound, so walking
+  // down from that end one question at a time takes many questions where
+  // the answer is far from it, as with the quick wins of Connect Four's
+  // beginning positions. So the questions halve the range while they hold
+  // (a win within the middle? then within the middle of what is left ...),
+  // and once one fails (the distance is past its middle, near the end
+  // found) they walk down from that end: the questions just past the
+  // answer are the dear ones, and halving would ask more of them. On
+  // Connect Four's beginning positions this takes about a tenth fewer
+  // nodes than walking from the end found alone.
   int exact_score(const G& root, const State& root_state, int score) {
     if (score == 0) return 0;
     if (score > 0) {
-      // The fastest win, from above: the value search has found a win in
-      // `hi` plies (its fail-soft score); "a win within hi - 1?" either finds
-      // a faster one, whose score lowers hi at once, or proves hi the
-      // fastest. Asked from below (within 1, 2, 3, ...?) every question
-      // would be asked, half of them twice where the players alternate.
-      int hi = kWin - score;
-      while (hi > 1) {
-        const int r = question(root, root_state, kWin - hi, kWin - hi + 1, 0);
-        if (r <= kWin - hi) break;
-        hi = kWin - r;
+      // A win within hi plies is known, none within lo - 1.
+      int lo = 1, hi = kWin - score;
+      bool failed = false;
+      while (lo < hi) {
+        const int m = failed ? hi - 1 : (lo + hi - 1) / 2;  // "a win within m plies?"
+        const int r = question(root, root_state, kWin - m - 1, kWin - m, 0);
+        if (r >= kWin - m) {
+          hi = kWin - r;
+        } else {
+          lo = std::max(m + 1, kWin - r);
+          failed = true;
+        }
       }
       report_depth(hi - 1);
       return kWin - hi;
     }
-    // The slowest loss, from above too: the value search's score says the
-    // mover loses within `most` plies; "can the mover last most plies?"
-    // either holds, and most is the answer, or fails with a score that
-    // lowers most at once. From below (2, 3, 4, ... plies?) every question
-    // short of the answer is asked, and the ones near it cost the most:
-    // a third more nodes on Connect Four's beginning positions.
-    int most = kWin + score;
-    while (most > 1) {
-      const int r = question(root, root_state, -(kWin - most) - 1, -(kWin - most), 0);
-      if (r >= -(kWin - most)) break;
-      most = kWin + r;
+    // The mover loses within `most` plies and lasts at least `least`.
+    int least = 1, most = kWin + score;
+    bool held = false;
+    while (least < most) {
+      const int m = held ? most : (least + most + 1) / 2;  // "can the mover last m plies?"
+      const int r = question(root, root_state, -(kWin - m) - 1, -(kWin - m), 0);
+      if (r >= -(kWin - m)) {
+        least = std::max(m, kWin + r);
+        held = true;
+      } else {
+        most = std::min(m - 1, kWin + r);
+      }
     }
     report_depth(most);
     return -(kWin - most);
