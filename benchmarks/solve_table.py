@@ -39,6 +39,7 @@ def row(name: str, game: object, max_seconds: float, threads: int = 1, tt_mb: in
 
 
 GRAVITY_HEADING = "## Gravity boards, four in a row"
+LONG_HEADING = "## Long solves"  # written by solve_long.py, between the Classic and gravity sections
 RETRY_WORDS = "The boards still open were"
 
 
@@ -105,6 +106,18 @@ def replace_section(path: str, heading: str, next_heading: str | None, lines: li
     with open(path, "w") as fh:
         fh.write(text[:start] + "\n".join(lines) + "\n" + text[end:])
     print(f"wrote {path}")
+
+
+def existing_section(path: str, heading: str) -> list[str]:
+    """The lines of a section of a results file (heading to the next heading), or none: the
+    sections that other scripts write (solve_long.py's) survive a full rewrite."""
+    try:
+        text = open(path).read()
+    except FileNotFoundError:
+        return []
+    if heading not in text:
+        return []
+    return text[text.index(heading) :].split("\n## ", 1)[0].rstrip("\n").splitlines() + [""]
 
 
 def random_open_position(rng: random.Random, played: int) -> object | None:
@@ -217,8 +230,9 @@ def main() -> None:
         name = f"{rows}x{cols} k={k} {describe(options)}"
         print(name, flush=True)
         out.append(row(name, noughts.Classic(rows, cols, k, **options), args.max_seconds))
+    long_solves = existing_section(args.out, LONG_HEADING)
     *_, gravity = gravity_section(args.gravity_seconds, args.threads, args.tt_mb)
-    out += ["", *gravity]
+    out += ["", *long_solves, *gravity]
     out += [
         "## Quantum",
         "",

@@ -1,0 +1,118 @@
+"""Solves the Classic boards that outlast the results table's time limit, each by two routes,
+and writes their section of docs/solver-results.md ("Long solves").
+
+No published value exists for these boards, so each is solved twice, by searches that ask
+different questions and fill their tables differently:
+
+  1. the weak solve (`weak=True`): two null windows at the root, win/draw/loss only;
+  2. the strong solve with every first move's value (`move_values=True`): each move of the
+     root is proven a win, draw or loss on its own, and the value is the best of them; it
+     also gives every best first move and the principal variation.
+
+The script stops with an error when the two values differ. Each solve gets a fresh table.
+
+    python benchmarks/solve_long.py [--boards fc,misere-fc] [--tt-mb 8192] [--threads 1]
+
+Each board takes minutes to hours on one core (the section gives the figures); the table should
+hold a few GB (`--tt-mb`), so that it is not the limit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+
+import noughts
+from solve_table import GRAVITY_HEADING, LONG_HEADING, replace_section
+
+# key: (name in the table, Classic's arguments)
+BOARDS: dict[str, tuple[str, dict[str, object]]] = {
+    "fc": ("5x5 k=4 free_choice", dict(rows=5, cols=5, k=4, free_choice=True)),
+    "misere-fc": ("5x5 k=4 misere, free_choice", dict(rows=5, cols=5, k=4, misere=True, free_choice=True)),
+}
+HEADER = [
+    "| game | value | best first moves | principal variation | weak solve | strong solve, every first move's value |",
+    "|---|---|---|---|---|---|",
+]
+
+
+def intro(tt_mb: int, threads: int) -> str:
+    cores = "one core" if threads == 1 else f"{threads} threads"
+    return (
+        "Boards that the table above leaves open within its limit, solved without one by `python"
+        f" benchmarks/solve_long.py` ({platform.machine()}, {cores}, a table of {tt_mb} MB, noughts"
+        f" {noughts.__version__}). No published"
+        " value exists for them, so each is solved by two routes that must agree: the weak solve"
+        " (`weak=True`: can the mover win? can they avoid losing?) and the strong solve with every"
+        " first move's value (`move_values=True`: each first move proven a win, draw or loss on its"
+        " own, the value being the best of them), which also gives the best first moves and the"
+        " principal variation."
+    )
+
+
+def progress_printer(name: str, route: str):
+    started, last = time.monotonic(), [-60.0]
+
+    def show(status: noughts.SolveStatus) -> None:
+        now = time.monotonic() - started
+        if now - last[0] >= 60:
+            last[0] = now
+            print(f"  {name}, {route}: {now:.0f} s, {status.nodes:,} nodes: {status}", flush=True)
+
+    return show
+
+
+def solve_board(name: str, options: dict[str, object], tt_mb: int, threads: int) -> str:
+    def game() -> noughts.Classic:
+        return noughts.Classic(**options)  # type: ignore[arg-type]
+
+    weak = noughts.solve(game(), weak=True, tt_mb=tt_mb, threads=threads, progress=progress_printer(name, "weak"))
+    print(f"  {name}, weak: {weak.result} ({weak.nodes:,} nodes, {weak.seconds:.0f} s)", flush=True)
+    strong = noughts.solve(
+        game(), move_values=True, tt_mb=tt_mb, threads=threads, progress=progress_printer(name, "strong")
+    )
+    print(f"  {name}, strong: {strong.result} ({strong.nodes:,} nodes, {strong.seconds:.0f} s)", flush=True)
+    if strong.value != weak.value:
+        raise SystemExit(f"{name}: the two routes disagree: weak {weak.result}, strong {strong.result}")
+    dist = "" if strong.distance is None else f" in {strong.distance}"
+    best = " ".join(m.name for m in strong.best_moves)
+    pv = " ".join(m.name for m in strong.principal_variation)
+    return (
+        f"| {name} | {strong.result}{dist} | {best} | {pv} | {weak.result}: {weak.nodes:,} nodes, {weak.seconds:.0f} s"
+        f" | {strong.nodes:,} nodes, {strong.seconds:.0f} s |"
+    )
+
+
+def read_rows(path: str) -> dict[str, str]:
+    """The long-solve rows already in the results file, by board name."""
+    text = open(path).read()
+    if LONG_HEADING not in text:
+        return {}
+    section = text[text.index(LONG_HEADING) :].split("\n## ", 1)[0]
+    return {line.split(" | ")[0][2:]: line for line in section.splitlines() if line.startswith("| 5x5")}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", default=",".join(BOARDS), help=f"comma-separated, of: {', '.join(BOARDS)}")
+    parser.add_argument("--tt-mb", type=int, default=8192)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--out", default="docs/solver-results.md")
+    args = parser.parse_args()
+    keys = [k.strip() for k in args.boards.split(",") if k.strip()]
+    unknown = [k for k in keys if k not in BOARDS]
+    if unknown or not keys:
+        parser.error(f"--boards takes {', '.join(BOARDS)}, not {args.boards!r}")
+    rows = read_rows(args.out)
+    for key in keys:
+        name, options = BOARDS[key]
+        print(name, flush=True)
+        rows[name] = solve_board(name, options, args.tt_mb, args.threads)
+        section = [LONG_HEADING, "", intro(args.tt_mb, args.threads), "", *HEADER]
+        section += [rows[n] for n, _ in BOARDS.values() if n in rows] + [""]
+        replace_section(args.out, LONG_HEADING, GRAVITY_HEADING, section)
+
+
+if __name__ == "__main__":
+    main()
