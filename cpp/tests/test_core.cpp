@@ -381,7 +381,7 @@ int main() {
     Rng rng(11);
     bool same_key = true, same_lines = true, stacked_exact = true;
     const ClassicOptions boards[] = {{3, 3, 3},       {4, 4, 4, false, true}, {5, 5, 4},  {4, 6, 4, false, false, true},
-                                     {4, 4, 3, true, true}, {5, 5, 4, true},
+                                     {4, 4, 3, true, true}, {5, 5, 4, true}, {4, 5, 3, true, true},
                                      {6, 6, 4, true}, {7, 7, 5, false, true}, {5, 8, 4}, {8, 8, 5, false, true, true},
                                      {6, 7, 4, false, false, true}, {6, 6, 4, true, true, true}, {7, 8, 4, false, false, true}};
     // A gravity image as one word: per column (rows + 1 bits, from bit

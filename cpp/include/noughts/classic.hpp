@@ -398,7 +398,8 @@ class Classic {
   // still live (boards of up to 64 lines).
   struct SearchState {
     // Up to 32 cells: [s] holds image s of both symbols (X in bits 0..31,
-    // O in 32..63); larger gravity boards with stacked keys: [s] the
+    // O in 32..63), and where dead cells merge (merges_dead_cells())
+    // [kMaxSymmetries + s] image s of the dead cells; larger gravity boards with stacked keys: [s] the
     // columns of image s (ClassicRules::stack_bits), [2 + s] the same with
     // X and O swapped (what free choice's keys also read); other larger boards:
     // [2s] X's image, [2s + 1] O's.
@@ -433,6 +434,11 @@ class Classic {
         state.entered[symbol] |= r.line_bits(cell);
         state.columns[symbol] |= r.column_bit(cell);
       });
+    if (r.merges_dead_cells()) {
+      const std::uint64_t dead = dead_cells(state.entered);
+      for (int s = 0; s < ClassicRules::kMaxSymmetries; ++s)  // past the symmetries 0, as image_bits()
+        state.images[kDeadImages + s] = s < r.num_symmetries() ? r.map_bits(s, dead) : 0;
+    }
     return state;
   }
   // The state after the legal move m, from this position's.
@@ -458,6 +464,20 @@ class Classic {
     }
     after.entered[symbol] |= r.line_bits(cell);
     after.columns[symbol] |= r.column_bit(cell);
+    if (r.merges_dead_cells()) {
+      // Cells only die (marks stay), and only where a line through this
+      // cell has just taken its second symbol: those lines' cells whose
+      // every line now holds both die with them.
+      const std::uint64_t closed = after.entered[0] & after.entered[1];
+      if (const std::uint64_t newly = r.line_bits(cell) & closed & ~(state.entered[0] & state.entered[1])) {
+        std::uint64_t candidates = 0;
+        for (std::uint64_t i = newly; i; i &= i - 1) candidates |= r.all_lines()[bits::lowest(i)];
+        bits::for_each(candidates & ~state.images[kDeadImages], [&](int c) {
+          if ((r.line_bits(c) & ~closed) == 0)
+            for (int s = 0; s < ClassicRules::kMaxSymmetries; ++s) after.images[kDeadImages + s] |= r.image_bits(c)[s];
+        });
+      }
+    }
     return after;
   }
   // The canonical key of the state's position. Up to 32 cells both marks fit
@@ -482,7 +502,7 @@ class Classic {
     const bool swaps = r.free_choice();
     if (r.cells() <= 32) {
       if (r.merges_dead_cells())
-        if (const std::uint64_t dead = dead_cells(state)) {
+        if (const std::uint64_t dead = state.images[kDeadImages]) {
           // A dead cell in the word is both bits (which no mark writes),
           // whatever it holds; the count of empty ones goes above the
           // cells, the same for every image.
@@ -490,7 +510,7 @@ class Classic {
           const auto empty_dead = static_cast<std::uint64_t>(std::popcount(dead & ~marked));
           std::uint64_t best = ~std::uint64_t{0};
           for (int s = 0; s < r.num_symmetries(); ++s) {
-            const std::uint64_t d = r.map_bits(s, dead), both = d | d << 32;
+            const std::uint64_t d = state.images[kDeadImages + s], both = d | d << 32;
             const std::uint64_t word = state.images[s] | both;
             best = std::min(best, word);
             if (swaps) best = std::min(best, std::rotl(word, 32));
@@ -516,12 +536,15 @@ class Classic {
         best = std::min(best, bits::combine(bits::mix(state.images[2 * s + 1]), state.images[2 * s]));
     return best;
   }
-  // The dead cells of the state's position: those on no line free of one
-  // symbol (boards of up to 64 lines, where the state knows who entered each).
-  std::uint64_t dead_cells(const SearchState& state) const noexcept {
+  // Where the search state keeps the dead cells' images (boards of up to
+  // 32 cells, whose images take the first kMaxSymmetries words).
+  static constexpr int kDeadImages = ClassicRules::kMaxSymmetries;
+  // The dead cells of a position whose symbols have entered these lines:
+  // those on no line free of one symbol (boards of up to 64 lines).
+  std::uint64_t dead_cells(const std::array<std::uint64_t, 2>& entered) const noexcept {
     const auto& r = *rules_;
     std::uint64_t live_cells = 0;
-    for (std::uint64_t i = r.all_line_bits() & ~(state.entered[0] & state.entered[1]); i; i &= i - 1)
+    for (std::uint64_t i = r.all_line_bits() & ~(entered[0] & entered[1]); i; i &= i - 1)
       live_cells |= r.all_lines()[bits::lowest(i)];
     return r.board_mask() & ~live_cells;
   }
