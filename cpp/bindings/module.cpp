@@ -5,6 +5,7 @@
 
 #include "bind_classic.hpp"
 #include "bind_quantum.hpp"
+#include "bind_turn_clock.hpp"
 #include "bind_ultimate.hpp"
 #include "noughts/errors.hpp"
 #include "noughts/player.hpp"
@@ -62,4 +63,5 @@ PYBIND11_MODULE(_core, m) {
   noughts::bindings::bind_classic(m);
   noughts::bindings::bind_ultimate(m);
   noughts::bindings::bind_quantum(m);
+  noughts::bindings::bind_turn_clock(m);
 }

@@ -3,15 +3,17 @@
 // as `noughts engine --codingame`). `noughts export codingame` prints this
 // file with the engine's headers inlined, so that it compiles alone:
 //   g++ -std=c++20 -O2 -o bot bot.cpp
-// Time is kept from the arrival of each turn's first line (the first turn
-// from the start of the program); the search stops NOUGHTS_BOT_MARGIN_MS
-// before the turn's limit.
+// Time is kept by noughts::TurnClock, as in `noughts engine --codingame`:
+// from the arrival of each turn's first line (the first turn from the start
+// of the program), stopping NOUGHTS_BOT_MARGIN_MS before the turn's limit, or
+// longer after an answer that went out later than planned.
 #include <chrono>
 #include <cstdio>
 #include <span>
 #include <vector>
 
 #include "noughts/search/mcts.hpp"
+#include "noughts/search/turn_clock.hpp"
 #include "noughts/ultimate.hpp"
 
 #ifndef NOUGHTS_BOT_MS
@@ -47,6 +49,7 @@ int main() {
   MctsConfig config;
   config.seed = NOUGHTS_BOT_SEED;
   Mcts<Ultimate> mcts(config);
+  TurnClock clock(NOUGHTS_BOT_MS, NOUGHTS_BOT_FIRST_MS, NOUGHTS_BOT_MARGIN_MS);
   bool first = true;
   int row, col;
   while (std::scanf("%d %d", &row, &col) == 2) {
@@ -67,14 +70,10 @@ int main() {
       if (std::scanf("%d %d", &r, &c) != 2 || !on_grid(r, c)) return 2;
       valid.push_back(noughts::Ultimate::grid_to_id(r, c));
     }
-    const double limit = first ? NOUGHTS_BOT_FIRST_MS : NOUGHTS_BOT_MS;
-    // At least 5 % of the first turn's limit: the referee's clock may start
-    // before this program's; at most half a limit, so that tiny ones search.
-    const double margin = std::min<double>(first ? std::max(NOUGHTS_BOT_MARGIN_MS, 0.05 * limit) : NOUGHTS_BOT_MARGIN_MS,
-                                           limit / 2);
-    const double spent = std::chrono::duration<double, std::milli>(Clock::now() - began).count();
+    auto ms_since_began = [&] { return std::chrono::duration<double, std::milli>(Clock::now() - began).count(); };
+    const double margin = clock.margin_ms();
     MctsBudget budget;
-    budget.seconds = std::max(0.001, (limit - margin - spent) / 1000.0);
+    budget.seconds = clock.search_ms(ms_since_began()) / 1000.0;
     const MctsResult r = mcts.search(start, std::span<const Move>(played), budget);
     int move = r.best_move;
     if (!valid.empty() && std::find(valid.begin(), valid.end(), move) == valid.end()) {
@@ -85,11 +84,13 @@ int main() {
           break;
         }
     }
-    std::fprintf(stderr, "noughts: iterations=%llu value=%+.3f\n", static_cast<unsigned long long>(r.iterations),
-                 r.value);
     const auto square = Ultimate::id_to_grid(move);
     std::printf("%d %d\n", square.row, square.col);
     std::fflush(stdout);
+    clock.answered(ms_since_began());
+    // The answer first: the referee's clock does not wait for the diagnostics.
+    std::fprintf(stderr, "noughts: margin=%.1f iterations=%llu value=%+.3f\n", margin,
+                 static_cast<unsigned long long>(r.iterations), r.value);
     game.play(move);
     played.push_back(move);
     first = false;

@@ -503,7 +503,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--first-ms", type=_positive_ms, default=1000.0, help="CodinGame: limit of the first turn (1000)")
     p.add_argument(
-        "--margin-ms", type=float, default=codingame_margin(), help="CodinGame: stop searching this early (ms)"
+        "--margin-ms",
+        type=float,
+        default=codingame_margin(),
+        help="CodinGame: stop searching this early (ms; more after a late answer)",
     )
     p.add_argument("--threads", type=int, default=1, help="CodinGame: search threads (default 1)")
     p.add_argument(

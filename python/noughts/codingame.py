@@ -8,7 +8,9 @@ Time is kept as CodinGame keeps it: a turn's budget runs from the arrival of
 its first line (on the first turn, from the start of this process, since the
 referee's clock may start before Python is ready), and the search stops
 ``margin_ms`` before the budget ends so that the answer is out in time on a
-loaded machine. By default the game is scored as CodinGame's referee scores
+loaded machine; after an answer that went out later than planned the margin
+grows by that lateness and shrinks back over the next turns (the rule of
+``noughts._core.TurnClock``, which the exported bot shares). By default the game is scored as CodinGame's referee scores
 it (``Ultimate(tiebreak=True)``: a full big board goes to the player with more
 small boards); ``tiebreak=False`` plays the seeds' rule (such a game is a
 draw).
@@ -22,6 +24,7 @@ import sys
 import time
 from typing import TextIO
 
+from noughts._core import TurnClock
 from noughts.errors import InvalidMoveError, InvalidOptionError
 from noughts.mcts import MCTS, SearchResult
 from noughts.ultimate import Ultimate
@@ -96,24 +99,17 @@ def _numbers(line: str, count: int, what: str) -> list[int]:
     return values
 
 
-def _margin(margin_ms: float, limit: float, first: bool) -> float:
-    """The margin of a turn: at least 5 % of the first turn's limit (the process's start-up is
-    only estimated), and at most half of any limit, so that tiny budgets still search."""
-    margin = max(margin_ms, 0.05 * limit) if first else margin_ms
-    return min(margin, limit / 2)
-
-
 def _check_ms(name: str, value: float) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 1e9:
         raise InvalidOptionError(f"{name} must be a number of milliseconds > 0, not {value!r}")
     return float(value)
 
 
-def _diagnostic(game: Ultimate, move: int, result: SearchResult, ms: float) -> str:
+def _diagnostic(game: Ultimate, move: int, result: SearchResult, ms: float, margin: float) -> str:
     proven = {None: "no", 1: "win", 0: "draw", -1: "loss"}[result.proven_value]
     pv = " ".join(m.name for m in result.pv[:8])
     return (
-        f"noughts: {game.move_name(move)} ms={ms:.1f} iterations={result.iterations} "
+        f"noughts: {game.move_name(move)} ms={ms:.1f} margin={margin:.1f} iterations={result.iterations} "
         f"visits={result.iterations + result.reused_visits} value={result.value:+.3f} proven={proven} pv={pv}"
     )
 
@@ -137,7 +133,7 @@ def run(
     ``ms`` and ``first_ms`` are the time limits of a turn and of the first
     turn, counted from the arrival of the turn's first line (the first turn
     from `started_at`, by default the start of this process); the search
-    stops ``margin_ms`` before them. ``start`` is the position the game
+    stops ``margin_ms`` before them, or longer after late answers. ``start`` is the position the game
     begins from (see :func:`start_position`). One line a move goes to
     `diagnostics` (e.g. sys.stderr) when given. Input that is not the
     protocol raises InvalidMoveError, naming what was wrong.
@@ -147,6 +143,7 @@ def run(
         raise InvalidOptionError(f"margin_ms must be a number of milliseconds >= 0, not {margin_ms!r}")
     game = start_position(start, tiebreak=tiebreak)
     engine = MCTS(seed=seed, threads=threads)
+    clock = TurnClock(ms, first_ms, float(margin_ms))
     turn_began = process_start() if started_at is None else started_at
     first = True
     # Collections run between turns, never inside one's budget.
@@ -169,9 +166,9 @@ def run(
             valid = {grid_to_id(*_numbers(_read_line(stdin), 2, "a valid action: row col")) for _ in range(count)}
             if game.is_over():
                 raise InvalidMoveError("the referee asks for a move, but the game is over by the rules")
-            limit = first_ms if first else ms
-            left = began + (limit - _margin(margin_ms, limit, first)) / 1000 - time.perf_counter()
-            result = engine.search(game, seconds=max(left, 0.001))
+            margin = clock.margin_ms
+            left_ms = clock.search_ms((time.perf_counter() - began) * 1000)
+            result = engine.search(game, seconds=left_ms / 1000)
             move = result.best_move.id
             if valid and move not in valid:  # trust the referee's list if the rules ever differ
                 ranked = [s.move.id for s in result.moves]
@@ -179,9 +176,10 @@ def run(
             r, c = id_to_grid(move)
             stdout.write(f"{r} {c}\n")
             stdout.flush()
+            clock.answered((time.perf_counter() - began) * 1000)
             # The answer first: the diagnostics' formatting and write are not the referee's time.
             if diagnostics is not None:
-                diagnostics.write(_diagnostic(game, move, result, (time.perf_counter() - began) * 1000) + "\n")
+                diagnostics.write(_diagnostic(game, move, result, (time.perf_counter() - began) * 1000, margin) + "\n")
                 diagnostics.flush()
             game.play(move)
             first = False

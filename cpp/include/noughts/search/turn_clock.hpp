@@ -1,0 +1,79 @@
+// How long each turn of a timed match may search: the time control of
+// `noughts engine --codingame` and of the exported CodinGame bot, written once.
+//
+// A turn's limit counts from the arrival of its first line (the first turn
+// from the start of the process, as the referee's clock may start before the
+// program is ready). The search stops a margin before the limit, which leaves
+// room for writing the answer and for the scheduler of a loaded machine. The
+// margin adapts: when an answer goes out later than planned (the process was
+// descheduled, the machine is loaded), the next turns' margin grows by that
+// lateness, and the growth decays by a tenth a turn, since load comes in bursts
+// of many turns and a single late answer loses the game on CodinGame.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+
+#include "noughts/errors.hpp"
+
+namespace noughts {
+
+class TurnClock {
+ public:
+  // Of each turn's extra margin, what is left a turn later.
+  static constexpr double kDecay = 0.9;
+  // Part of the given margin kept on top of the observed lateness: what the
+  // program cannot see of a late answer (the line's and the answer's travel).
+  static constexpr double kUnseenShare = 0.5;
+
+  TurnClock(double turn_ms, double first_turn_ms, double margin_ms)
+      : turn_ms_(turn_ms), first_ms_(first_turn_ms), base_(margin_ms) {
+    if (!(turn_ms > 0 && turn_ms < 1e9) || !(first_turn_ms > 0 && first_turn_ms < 1e9))
+      throw InvalidOptionError("a turn's time limit must be a number of milliseconds > 0 and < 1e9");
+    if (!(margin_ms >= 0 && margin_ms < 1e9))
+      throw InvalidOptionError("the margin must be a number of milliseconds >= 0 and < 1e9");
+  }
+
+  // The limit of the coming turn, in milliseconds.
+  double limit_ms() const { return first_ ? first_ms_ : turn_ms_; }
+
+  // The margin of the coming turn: the given margin (on the first turn at
+  // least 5 % of its limit, as the process's start-up is only estimated),
+  // raised to the recent lateness plus half the given margin, and at most
+  // half the limit, so that tiny limits still search.
+  double margin_ms() const {
+    const double limit = limit_ms();
+    const double given = first_ ? std::max(base_, 0.05 * limit) : base_;
+    const double adapted = late_ > 0 ? late_ + kUnseenShare * base_ : 0.0;
+    return std::min(std::max(given, adapted), limit / 2);
+  }
+
+  // How long the coming turn may still search, `spent_ms` after it began;
+  // at least 1 ms, so that a move is always searched. Plans the answer for
+  // the end of that time.
+  double search_ms(double spent_ms) {
+    planned_ms_ = limit_ms() - margin_ms();
+    return std::max(1.0, planned_ms_ - std::max(0.0, spent_ms));
+  }
+
+  // The answer of the coming turn went out `elapsed_ms` after the turn
+  // began; the next call of search_ms is for the turn after.
+  void answered(double elapsed_ms) {
+    const double late = std::isfinite(elapsed_ms) ? elapsed_ms - planned_ms_ : 0.0;
+    late_ = std::max(kDecay * late_, late);
+    if (late_ < 0.01) late_ = 0;
+    first_ = false;
+  }
+
+  // The recent lateness the margin answers to (a decaying maximum), in ms.
+  double lateness_ms() const { return late_; }
+  bool first_turn() const { return first_; }
+
+ private:
+  double turn_ms_, first_ms_, base_;
+  bool first_ = true;
+  double planned_ms_ = 0;
+  double late_ = 0;
+};
+
+}  // namespace noughts
