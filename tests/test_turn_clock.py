@@ -127,3 +127,55 @@ def test_the_codingame_mode_widens_its_margin_after_an_answer_that_went_out_late
     assert len(margins) == 3
     # The first answer went out 30 ms or more after its plan; the next turn keeps that much and more.
     assert margins[0] == pytest.approx(10) and margins[1] >= 35 and margins[1] >= margins[2] > 10
+
+
+def test_only_a_first_line_that_was_already_waiting_counts_from_the_start_of_the_program():
+    clock = TurnClock(100, 1000, 15)
+    assert clock.began_before_read_ms(0.05, 300) == pytest.approx(300)  # sent while we started up
+    assert clock.began_before_read_ms(500, 900) == 0  # we waited for it: sent as it arrived
+    clock.search_ms(0)
+    clock.answered(900)
+    assert clock.began_before_read_ms(0.05, 5000) == 0  # later turns count from arrival
+
+
+def test_a_turn_whose_start_up_took_its_budget_does_not_widen_the_next_margins():
+    clock = TurnClock(100, 1000, 15)
+    assert clock.search_ms(1200) == 1.0
+    clock.answered(1202)
+    assert clock.lateness_ms < 2 and clock.margin_ms == pytest.approx(15)
+
+
+class _LateFirstLine(io.StringIO):
+    """A referee that sends our first line `delay` seconds after we start reading."""
+
+    def __init__(self, text: str, delay: float) -> None:
+        super().__init__(text)
+        self.delay = delay
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        if self.tell() == 0:
+            time.sleep(self.delay)
+        return super().readline(size)
+
+
+def _first_turn_ms(stdin: io.StringIO, started_ago: float) -> float:
+    diagnostics = io.StringIO()
+    codingame.run(
+        stdin,
+        io.StringIO(),
+        ms=100,
+        first_ms=400,
+        diagnostics=diagnostics,
+        started_at=time.perf_counter() - started_ago,
+    )
+    return float(diagnostics.getvalue().split("ms=")[1].split()[0])
+
+
+def test_the_second_player_gets_its_whole_first_turn():
+    # Its first line comes after the first player's answer: it waits for it, and the
+    # referee's clock starts when the line is sent, not when the program started.
+    assert _first_turn_ms(_LateFirstLine("4 4\n0\n", 0.3), started_ago=0.5) < 700
+
+
+def test_a_first_line_already_waiting_counts_from_the_start_of_the_program():
+    assert _first_turn_ms(io.StringIO("-1 -1\n0\n"), started_ago=0.3) >= 300

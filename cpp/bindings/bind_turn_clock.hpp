@@ -20,6 +20,9 @@ inline void bind_turn_clock(py::module_& m) {
       .def_property_readonly("lateness_ms", &TurnClock::lateness_ms,
                              "The recent lateness of answers past their plan (a decaying maximum, ms).")
       .def_property_readonly("first_turn", &TurnClock::first_turn)
+      .def("began_before_read_ms", &TurnClock::began_before_read_ms, py::arg("waited_ms"), py::arg("since_start_ms"),
+           "How long before its first line was read the coming turn began: the read took waited_ms, and the "
+           "program started since_start_ms before the line was read.")
       .def("search_ms", &TurnClock::search_ms, py::arg("spent_ms"),
            "How long the coming turn may still search, spent_ms after it began (at least 1 ms).")
       .def("answered", &TurnClock::answered, py::arg("elapsed_ms"),

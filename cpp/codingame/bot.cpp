@@ -5,7 +5,7 @@
 //   g++ -std=c++20 -O2 -o bot bot.cpp
 // Time is kept by noughts::TurnClock, as in `noughts engine --codingame`:
 // from the arrival of each turn's first line (the first turn from the start
-// of the program), stopping NOUGHTS_BOT_MARGIN_MS before the turn's limit, or
+// of the program if its line was already waiting), stopping NOUGHTS_BOT_MARGIN_MS before the turn's limit, or
 // longer after an answer that went out later than planned.
 #include <chrono>
 #include <cstdio>
@@ -39,6 +39,10 @@ const Clock::time_point kStarted = Clock::now();
 
 bool on_grid(int row, int col) { return 0 <= row && row < 9 && 0 <= col && col < 9; }
 
+double ms_between(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
 }  // namespace
 
 int main() {
@@ -50,10 +54,14 @@ int main() {
   config.seed = NOUGHTS_BOT_SEED;
   Mcts<Ultimate> mcts(config);
   TurnClock clock(NOUGHTS_BOT_MS, NOUGHTS_BOT_FIRST_MS, NOUGHTS_BOT_MARGIN_MS);
-  bool first = true;
   int row, col;
-  while (std::scanf("%d %d", &row, &col) == 2) {
-    const Clock::time_point began = first ? kStarted : Clock::now();
+  for (;;) {
+    const Clock::time_point ready = Clock::now();
+    if (std::scanf("%d %d", &row, &col) != 2) break;
+    const Clock::time_point arrived = Clock::now();
+    const double before = clock.began_before_read_ms(ms_between(ready, arrived), ms_between(kStarted, arrived));
+    const Clock::time_point began =
+        arrived - std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(before));
     if (row != -1 || col != -1) {
       if (!on_grid(row, col) || !game.is_legal(noughts::Ultimate::grid_to_id(row, col))) {
         std::fprintf(stderr, "noughts: the opponent's move %d %d is not legal here\n", row, col);
@@ -70,7 +78,7 @@ int main() {
       if (std::scanf("%d %d", &r, &c) != 2 || !on_grid(r, c)) return 2;
       valid.push_back(noughts::Ultimate::grid_to_id(r, c));
     }
-    auto ms_since_began = [&] { return std::chrono::duration<double, std::milli>(Clock::now() - began).count(); };
+    auto ms_since_began = [&] { return ms_between(began, Clock::now()); };
     const double margin = clock.margin_ms();
     MctsBudget budget;
     budget.seconds = clock.search_ms(ms_since_began()) / 1000.0;
@@ -93,7 +101,6 @@ int main() {
                  static_cast<unsigned long long>(r.iterations), r.value);
     game.play(move);
     played.push_back(move);
-    first = false;
   }
   return 0;
 }

@@ -4,13 +4,14 @@ Each turn the referee sends ``opponentRow opponentCol`` (``-1 -1`` when we
 move first), then ``validActionCount`` and that many ``row col`` lines, all on
 the 9x9 grid (0-based, row 0 at the top); we answer ``row col``.
 
-Time is kept as CodinGame keeps it: a turn's budget runs from the arrival of
-its first line (on the first turn, from the start of this process, since the
-referee's clock may start before Python is ready), and the search stops
-``margin_ms`` before the budget ends so that the answer is out in time on a
-loaded machine; after an answer that went out later than planned the margin
-grows by that lateness and shrinks back over the next turns (the rule of
-``noughts._core.TurnClock``, which the exported bot shares). By default the game is scored as CodinGame's referee scores
+Time is kept as CodinGame keeps it, by the rule of ``noughts._core.TurnClock``
+(which the exported bot shares): a turn's budget runs from the arrival of its
+first line (on the first turn, if that line was already waiting, from the
+start of this process, since the referee's clock may start before Python is
+ready), and the search stops ``margin_ms`` before the budget ends so that the
+answer is out in time on a loaded machine; after an answer that went out
+later than planned the margin grows by that lateness and shrinks back over
+the next turns. By default the game is scored as CodinGame's referee scores
 it (``Ultimate(tiebreak=True)``: a full big board goes to the player with more
 small boards); ``tiebreak=False`` plays the seeds' rule (such a game is a
 draw).
@@ -132,7 +133,8 @@ def run(
 
     ``ms`` and ``first_ms`` are the time limits of a turn and of the first
     turn, counted from the arrival of the turn's first line (the first turn
-    from `started_at`, by default the start of this process); the search
+    from `started_at`, by default the start of this process, if its line was
+    already waiting); the search
     stops ``margin_ms`` before them, or longer after late answers. ``start`` is the position the game
     begins from (see :func:`start_position`). One line a move goes to
     `diagnostics` (e.g. sys.stderr) when given. Input that is not the
@@ -144,15 +146,16 @@ def run(
     game = start_position(start, tiebreak=tiebreak)
     engine = MCTS(seed=seed, threads=threads)
     clock = TurnClock(ms, first_ms, float(margin_ms))
-    turn_began = process_start() if started_at is None else started_at
-    first = True
+    started = process_start() if started_at is None else started_at
     # Collections run between turns, never inside one's budget.
     gc.disable()
     try:
         while True:
+            ready = time.perf_counter()
             line = _read_line(stdin)
             arrived = time.perf_counter()
-            began = min(turn_began, arrived) if first else arrived
+            before = clock.began_before_read_ms((arrived - ready) * 1000, (arrived - started) * 1000)
+            began = arrived - before / 1000
             row, col = _numbers(line, 2, "the opponent's move: row col, or -1 -1")
             if (row, col) != (-1, -1):
                 move = grid_to_id(row, col)
@@ -182,7 +185,6 @@ def run(
                 diagnostics.write(_diagnostic(game, move, result, (time.perf_counter() - began) * 1000, margin) + "\n")
                 diagnostics.flush()
             game.play(move)
-            first = False
             # The youngest generation only: a turn's garbage, in microseconds. A full
             # collection takes milliseconds, and the referee's clock for the next turn
             # may already run while it does (an opponent that answers at once).

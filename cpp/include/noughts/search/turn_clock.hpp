@@ -1,9 +1,13 @@
 // How long each turn of a timed match may search: the time control of
 // `noughts engine --codingame` and of the exported CodinGame bot, written once.
 //
-// A turn's limit counts from the arrival of its first line (the first turn
-// from the start of the process, as the referee's clock may start before the
-// program is ready). The search stops a margin before the limit, which leaves
+// A turn's limit counts from the arrival of its first line. On the first turn
+// a line that was already waiting when the program first read may have been
+// sent at any time since the program started (the referee's clock may start
+// before the program is ready), so that turn counts from the start of the
+// program; a line the program had to wait for was sent as it arrived (the
+// second player, whose first line comes after the first player's answer).
+// The search stops a margin before the limit, which leaves
 // room for writing the answer and for the scheduler of a loaded machine. The
 // margin adapts: when an answer goes out later than planned (the process was
 // descheduled, the machine is loaded), the next turns' margin grows by that
@@ -25,6 +29,9 @@ class TurnClock {
   // Part of the given margin kept on top of the observed lateness: what the
   // program cannot see of a late answer (the line's and the answer's travel).
   static constexpr double kUnseenShare = 0.5;
+  // A read that took longer than this waited for its line: the line was not
+  // there yet (reading a line that is there takes microseconds).
+  static constexpr double kWaitedMs = 2.0;
 
   TurnClock(double turn_ms, double first_turn_ms, double margin_ms)
       : turn_ms_(turn_ms), first_ms_(first_turn_ms), base_(margin_ms) {
@@ -32,6 +39,13 @@ class TurnClock {
       throw InvalidOptionError("a turn's time limit must be a number of milliseconds > 0 and < 1e9");
     if (!(margin_ms >= 0 && margin_ms < 1e9))
       throw InvalidOptionError("the margin must be a number of milliseconds >= 0 and < 1e9");
+  }
+
+  // How long before its first line was read the coming turn began: the read
+  // took `waited_ms`, and the program started `since_start_ms` before the
+  // line was read (see above).
+  double began_before_read_ms(double waited_ms, double since_start_ms) const {
+    return first_ && !(waited_ms > kWaitedMs) ? std::max(0.0, since_start_ms) : 0.0;
   }
 
   // The limit of the coming turn, in milliseconds.
@@ -50,10 +64,13 @@ class TurnClock {
 
   // How long the coming turn may still search, `spent_ms` after it began;
   // at least 1 ms, so that a move is always searched. Plans the answer for
-  // the end of that time.
+  // the end of that time (so a turn whose start-up took the whole budget
+  // is not counted as late: nothing the search could do).
   double search_ms(double spent_ms) {
-    planned_ms_ = limit_ms() - margin_ms();
-    return std::max(1.0, planned_ms_ - std::max(0.0, spent_ms));
+    spent_ms = std::max(0.0, spent_ms);
+    const double budget = std::max(1.0, limit_ms() - margin_ms() - spent_ms);
+    planned_ms_ = spent_ms + budget;
+    return budget;
   }
 
   // The answer of the coming turn went out `elapsed_ms` after the turn
