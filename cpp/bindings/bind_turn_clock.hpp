@@ -14,7 +14,9 @@ inline void bind_turn_clock(py::module_& m) {
   py::class_<TurnClock>(m, "TurnClock",
                         "A timed match's clock: how long each turn may search, with a margin that grows after "
                         "a late answer and decays over the next turns.")
-      .def(py::init<double, double, double>(), py::arg("turn_ms"), py::arg("first_turn_ms"), py::arg("margin_ms"))
+      .def(py::init<double, double, double>(), py::arg("turn_ms"), py::arg("first_turn_ms"),
+           py::arg("margin_ms") = TurnClock::kDefaultMarginMs)
+      .def_readonly_static("DEFAULT_MARGIN_MS", &TurnClock::kDefaultMarginMs)
       .def_property_readonly("limit_ms", &TurnClock::limit_ms, "The coming turn's limit (ms).")
       .def_property_readonly("margin_ms", &TurnClock::margin_ms, "The coming turn's margin (ms).")
       .def_property_readonly("lateness_ms", &TurnClock::lateness_ms,

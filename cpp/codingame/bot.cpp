@@ -23,7 +23,7 @@
 #define NOUGHTS_BOT_FIRST_MS 1000.0  // and on the first turn
 #endif
 #ifndef NOUGHTS_BOT_MARGIN_MS
-#define NOUGHTS_BOT_MARGIN_MS 15.0  // keeps answers within the limit on a loaded machine
+#define NOUGHTS_BOT_MARGIN_MS noughts::TurnClock::kDefaultMarginMs
 #endif
 #ifndef NOUGHTS_BOT_TIEBREAK
 #define NOUGHTS_BOT_TIEBREAK 1  // score a full big board by small boards won, as CodinGame's referee does

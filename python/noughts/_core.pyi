@@ -1,7 +1,7 @@
 """Type stubs for the C++ extension noughts._core (checked against the module by tests/test_stubs.py)."""
 
 import enum
-from typing import Any, SupportsIndex, TypeVar, Union
+from typing import Any, ClassVar, SupportsIndex, TypeVar, Union
 
 from noughts._game import Move
 
@@ -215,7 +215,8 @@ class UltimateProver(_ProverCore): ...
 class QuantumProver(_ProverCore): ...
 
 class TurnClock:
-    def __init__(self, turn_ms: float, first_turn_ms: float, margin_ms: float) -> None: ...
+    DEFAULT_MARGIN_MS: ClassVar[float]
+    def __init__(self, turn_ms: float, first_turn_ms: float, margin_ms: float = ...) -> None: ...
     @property
     def limit_ms(self) -> float: ...
     @property

@@ -525,7 +525,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("target", choices=["codingame"], help="what to export")
     p.add_argument("--ms", type=_positive_ms, default=100.0, help="time limit of a turn in ms (100)")
     p.add_argument("--first-ms", type=_positive_ms, default=1000.0, help="limit of the first turn (1000)")
-    p.add_argument("--margin-ms", type=float, default=15.0, help="stop searching this early (ms, default 15)")
+    p.add_argument(
+        "--margin-ms",
+        type=float,
+        default=codingame_margin(),
+        help="stop searching this early (ms; more after a late answer)",
+    )
     p.add_argument("--tiebreak", action=argparse.BooleanOptionalAction, default=True, help="CodinGame's scoring")
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(run=_cmd_export)

@@ -33,9 +33,9 @@ from noughts.ultimate import Ultimate
 __all__ = ["DEFAULT_MARGIN_MS", "grid_to_id", "id_to_grid", "process_start", "run", "start_position"]
 
 #: How long before the end of a turn's budget the search stops: room for
-#: reading the turn and writing the answer in Python (about 5 ms) and for
-#: the scheduler of a loaded machine.
-DEFAULT_MARGIN_MS = 15.0
+#: reading the turn and writing the answer and for the scheduler of a loaded
+#: machine (the exported bot's default too).
+DEFAULT_MARGIN_MS: float = TurnClock.DEFAULT_MARGIN_MS
 #: The longest line the referee sends is a handful of characters; anything
 #: far longer is not the protocol.
 _MAX_LINE = 256

@@ -13,6 +13,7 @@ import re
 from importlib import resources
 from pathlib import Path
 
+from noughts.codingame import DEFAULT_MARGIN_MS
 from noughts.errors import InvalidOptionError
 
 __all__ = ["CODINGAME_FLAGS", "OPTIMIZE_PRAGMA", "codingame_source"]
@@ -48,7 +49,12 @@ def _ms(name: str, value: float, minimum: float) -> float:
 
 
 def codingame_source(
-    *, ms: float = 100.0, first_ms: float = 1000.0, margin_ms: float = 15.0, tiebreak: bool = True, seed: int = 0
+    *,
+    ms: float = 100.0,
+    first_ms: float = 1000.0,
+    margin_ms: float = DEFAULT_MARGIN_MS,
+    tiebreak: bool = True,
+    seed: int = 0,
 ) -> str:
     """The CodinGame bot as one C++ source file, with these time limits (ms) and rules baked in."""
     ms, first_ms = _ms("ms", ms, 1), _ms("first_ms", first_ms, 1)
