@@ -275,6 +275,14 @@ class MctsTree {
     // the budget's (compact() makes it when the root moved).
     const std::size_t start_size = nodes_.size(), room = headroom(start_size);
     if (nodes_.capacity() < room) nodes_.reserve(room);
+    // A search without that history (a fresh tree, or one that grows faster
+    // than the last) would still copy the pool as it doubles, late in the
+    // budget where a copy takes tens of milliseconds. So once a sixteenth of
+    // the time has passed, room for the rest of the budget at the rate so far
+    // (with a third more) is made while the pool is small.
+    const Clock::time_point began = timed ? Clock::now() : deadline;
+    const Clock::time_point project_at = timed ? began + (deadline - began) / 16 : deadline;
+    bool projected = !timed;
     std::uint64_t done = 0;
     while (max_iterations == 0 || done < max_iterations) {
       if (nodes_[0].proof != kMctsUnproven || nodes_[0].visits >= kMaxVisits) break;
@@ -284,7 +292,15 @@ class MctsTree {
       // searched move rather than the first legal one.
       if ((done & 15) == 0 && done > 0) {
         if ((stop && stop->load(std::memory_order_relaxed)) || (halt && halt->load(std::memory_order_relaxed))) break;
-        if (timed && Clock::now() >= deadline) break;
+        if (timed) {
+          const Clock::time_point now = Clock::now();
+          if (now >= deadline) break;
+          if (!projected && now >= project_at) {
+            projected = true;
+            const std::size_t want = nodes_.size() + 20 * (nodes_.size() - start_size);
+            if (nodes_.capacity() < want) nodes_.reserve(std::min<std::size_t>(capacity_, want));
+          }
+        }
       }
       iterate();
       ++done;
