@@ -277,12 +277,14 @@ class MctsTree {
     if (nodes_.capacity() < room) nodes_.reserve(room);
     // A search without that history (a fresh tree, or one that grows faster
     // than the last) would still copy the pool as it doubles, late in the
-    // budget where a copy takes tens of milliseconds. So once a sixteenth of
-    // the time has passed, room for the rest of the budget at the rate so far
-    // (with a third more) is made while the pool is small.
+    // budget where a copy takes tens of milliseconds. So when a sixteenth and
+    // again when a quarter of the time has passed, room for the rest of the
+    // budget at twice the rate so far is made, while the pool is still small
+    // (the rate can double when a loaded machine gives the search more of a
+    // core later on; room that is not used is address space, not memory).
     const Clock::time_point began = timed ? Clock::now() : deadline;
-    const Clock::time_point project_at = timed ? began + (deadline - began) / 16 : deadline;
-    bool projected = !timed;
+    int projections = timed ? 0 : 2;
+    auto project_at = [&](int k) { return began + (deadline - began) / (k == 0 ? 16 : 4); };
     std::uint64_t done = 0;
     while (max_iterations == 0 || done < max_iterations) {
       if (nodes_[0].proof != kMctsUnproven || nodes_[0].visits >= kMaxVisits) break;
@@ -295,10 +297,11 @@ class MctsTree {
         if (timed) {
           const Clock::time_point now = Clock::now();
           if (now >= deadline) break;
-          if (!projected && now >= project_at) {
-            projected = true;
-            const std::size_t want = nodes_.size() + 20 * (nodes_.size() - start_size);
+          if (projections < 2 && now >= project_at(projections)) {
+            const std::size_t rest = projections == 0 ? 15 : 3;  // the budget left, in what has passed
+            const std::size_t want = nodes_.size() + 2 * rest * (nodes_.size() - start_size);
             if (nodes_.capacity() < want) nodes_.reserve(std::min<std::size_t>(capacity_, want));
+            ++projections;
           }
         }
       }
