@@ -38,7 +38,7 @@ class TurnClock {
   // wake-up on the turn's line, the referee's on the answer).
   static constexpr double kDefaultMarginMs = 20.0;
 
-  TurnClock(double turn_ms, double first_turn_ms, double margin_ms)
+  TurnClock(double turn_ms, double first_turn_ms, double margin_ms = kDefaultMarginMs)
       : turn_ms_(turn_ms), first_ms_(first_turn_ms), base_(margin_ms) {
     if (!(turn_ms > 0 && turn_ms < 1e9) || !(first_turn_ms > 0 && first_turn_ms < 1e9))
       throw InvalidOptionError("a turn's time limit must be a number of milliseconds > 0 and < 1e9");
