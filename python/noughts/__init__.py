@@ -6,7 +6,9 @@ search in C++. See README.md and docs/ for a tour.
 
 from __future__ import annotations
 
-from noughts import svg
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from noughts._core import Player, Termination
 from noughts._game import Move, Outcome
 from noughts.classic import Classic
@@ -18,15 +20,43 @@ from noughts.errors import (
     InvalidPositionError,
     SearchTimeout,
 )
-from noughts.learning import VectorGame
 from noughts.mcts import MCTS, match
 from noughts.quantum import Quantum
 from noughts.records import Record, read_records, write_records
 from noughts.registry import make_game
 from noughts.search import perft, random_playouts
 from noughts.solver import BestMove, Prover, Solution, SolveStatus, best_move, solve
-from noughts.svg import svg_of
 from noughts.ultimate import BoardState, Ultimate
+
+if TYPE_CHECKING:
+    from noughts import svg
+    from noughts.learning import VectorGame
+    from noughts.svg import svg_of
+
+# Loaded on first use: numpy (VectorGame) and the SVG writer are most of the
+# package's import time, which `noughts engine --codingame` pays out of its
+# first turn.
+_LAZY = {
+    "svg": ("noughts.svg", None),
+    "svg_of": ("noughts.svg", "svg_of"),
+    "VectorGame": ("noughts.learning", "VectorGame"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module 'noughts' has no attribute {name!r}")
+    module, attribute = _LAZY[name]
+    value = importlib.import_module(module)
+    if attribute is not None:
+        value = getattr(value, attribute)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __version__ = "0.1.0"
 
