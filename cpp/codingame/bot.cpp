@@ -5,8 +5,9 @@
 //   g++ -std=c++20 -O2 -o bot bot.cpp
 // Time is kept by noughts::TurnClock, as in `noughts engine --codingame`:
 // from the arrival of each turn's first line (the first turn from the start
-// of the program if its line was already waiting), stopping NOUGHTS_BOT_MARGIN_MS before the turn's limit, or
-// longer after an answer that went out later than planned.
+// of the program if its line was already waiting), stopping
+// NOUGHTS_BOT_MARGIN_MS before the turn's limit, or longer after an answer
+// that went out later than planned.
 #include <chrono>
 #include <cstdio>
 #include <span>

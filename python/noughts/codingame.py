@@ -134,9 +134,9 @@ def run(
     ``ms`` and ``first_ms`` are the time limits of a turn and of the first
     turn, counted from the arrival of the turn's first line (the first turn
     from `started_at`, by default the start of this process, if its line was
-    already waiting); the search
-    stops ``margin_ms`` before them, or longer after late answers. ``start`` is the position the game
-    begins from (see :func:`start_position`). One line a move goes to
+    already waiting); the search stops ``margin_ms`` before them, or longer
+    after late answers. ``start`` is the position the game begins from (see
+    :func:`start_position`). One line a move goes to
     `diagnostics` (e.g. sys.stderr) when given. Input that is not the
     protocol raises InvalidMoveError, naming what was wrong.
     """

@@ -282,9 +282,9 @@ class MctsTree {
     // budget at twice the rate so far is made, while the pool is still small
     // (the rate can double when a loaded machine gives the search more of a
     // core later on; room that is not used is address space, not memory).
+    constexpr std::size_t kProjectAt[] = {16, 4};  // at 1/16 and 1/4 of the budget
     const Clock::time_point began = timed ? Clock::now() : deadline;
-    int projections = timed ? 0 : 2;
-    auto project_at = [&](int k) { return began + (deadline - began) / (k == 0 ? 16 : 4); };
+    std::size_t projections = timed ? 0 : std::size(kProjectAt);
     std::uint64_t done = 0;
     while (max_iterations == 0 || done < max_iterations) {
       if (nodes_[0].proof != kMctsUnproven || nodes_[0].visits >= kMaxVisits) break;
@@ -297,8 +297,8 @@ class MctsTree {
         if (timed) {
           const Clock::time_point now = Clock::now();
           if (now >= deadline) break;
-          if (projections < 2 && now >= project_at(projections)) {
-            const std::size_t rest = projections == 0 ? 15 : 3;  // the budget left, in what has passed
+          if (projections < std::size(kProjectAt) && now >= began + (deadline - began) / kProjectAt[projections]) {
+            const std::size_t rest = kProjectAt[projections] - 1;  // the budget left, in what has passed
             const std::size_t want = nodes_.size() + 2 * rest * (nodes_.size() - start_size);
             if (nodes_.capacity() < want) nodes_.reserve(std::min<std::size_t>(capacity_, want));
             ++projections;
