@@ -169,10 +169,13 @@ def position_string(xs: np.ndarray, os: np.ndarray, forced: int, tiebreak: bool)
     return "/".join(rows) + (" -" if forced < 0 else f" {forced}") + (" tiebreak" if tiebreak else "")
 
 
-def label(data: Path, out: Path, seconds: float | None, from_ply: int, nodes: int | None = None) -> None:
+def label(
+    data: Path, out: Path, seconds: float | None, from_ply: int, nodes: int | None = None, games: int | None = None
+) -> None:
     """The self-play file with each position's exact value where the proof-number search
     proves it within `seconds` (or, reproducibly on any machine, within `nodes` nodes):
-    `proven` is +1, 0 or -1 for the mover, or 2 (not proved).
+    `proven` is +1, 0 or -1 for the mover, or 2 (not proved). With `games`, only the first
+    `games` games are labelled (the others' positions stay unproved).
 
     Each game is walked from its end back: a late position is proved quickly and an earlier
     one seldom is once a later one was not, so a game's walk stops at its first failure. The
@@ -191,6 +194,8 @@ def label(data: Path, out: Path, seconds: float | None, from_ply: int, nodes: in
     # earlier one's.
     prover = noughts.Prover(tt_mb=256)
     for g, (a, b) in enumerate(zip(starts, starts[1:])):
+        if games is not None and g >= games:
+            break
         for i in range(b - 1, a - 1, -1):
             if plies[i] < from_ply:
                 break
@@ -441,6 +446,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=1.0, help="the proof-number search's limit a position")
     p.add_argument("--nodes", type=int, help="limit each position by nodes instead (the same labels on any machine)")
     p.add_argument("--from-ply", type=int, default=24, help="label positions with at least this many marks")
+    p.add_argument("--games", type=int, help="label the first this many games only (default: all)")
     p = sub.add_parser("train")
     p.add_argument("--data", type=Path, nargs="+", required=True)
     p.add_argument("--out", type=Path, required=True)
@@ -475,7 +481,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.step == "selfplay":
         selfplay(args.games, args.iterations, args.seed, args.out, args.tiebreak)
     elif args.step == "label":
-        label(args.data, args.out, args.seconds, args.from_ply, args.nodes)
+        label(args.data, args.out, args.seconds, args.from_ply, args.nodes, args.games)
     elif args.step == "train":
         train(
             args.data,

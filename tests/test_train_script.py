@@ -62,6 +62,18 @@ def test_label_by_nodes_is_reproducible_and_matches_the_solver(selfplay, script)
         assert noughts.solve(game, weak=True, max_seconds=20).value == a["proven"][i]
 
 
+def test_label_games_labels_the_first_games_alone(selfplay, script) -> None:
+    run("label", "--data", "sp.npz", "--out", "all.npz", "--nodes", 20000, "--from-ply", 30, cwd=selfplay)
+    run("label", "--data", "sp.npz", "--out", "one.npz", "--nodes", 20000, "--from-ply", 30, "--games", 1, cwd=selfplay)
+    every, first = np.load(selfplay / "all.npz")["proven"], np.load(selfplay / "one.npz")["proven"]
+    d = np.load(selfplay / "sp.npz")
+    plies = sum(np.unpackbits(d[side].view(np.uint8), axis=1).sum(1) for side in ("xs", "os"))
+    end = next(i for i in range(1, len(plies)) if plies[i] != plies[i - 1] + 1)  # where the second game starts
+    assert np.array_equal(first[:end], every[:end])
+    assert (every[end:] != script.UNPROVEN).any()
+    assert (first[end:] == script.UNPROVEN).all()
+
+
 def test_train_then_export_reads_back(selfplay, script) -> None:
     run("label", "--data", "sp.npz", "--out", "lab.npz", "--nodes", 5000, "--from-ply", 30, cwd=selfplay)
     train = ("train", "--data", "lab.npz", "--out", "net.npz", "--epochs", 1, "--hidden", 8, "--rules", "codingame")
