@@ -169,6 +169,18 @@ def position_string(xs: np.ndarray, os: np.ndarray, forced: int, tiebreak: bool)
     return "/".join(rows) + (" -" if forced < 0 else f" {forced}") + (" tiebreak" if tiebreak else "")
 
 
+def marks(d: dict[str, np.ndarray]) -> np.ndarray:
+    """The number of marks on the board of each position of a self-play file's arrays."""
+    return sum(np.unpackbits(d[side].view(np.uint8), axis=1).sum(1) for side in ("xs", "os")).astype(int)
+
+
+def game_starts(plies: np.ndarray) -> list[int]:
+    """Where each game of a self-play file starts (a game's positions are consecutive, each one
+    mark deeper than the last), then the number of positions."""
+    n = len(plies)
+    return [0] + [i for i in range(1, n) if plies[i] != plies[i - 1] + 1] + [n]
+
+
 def label(
     data: Path, out: Path, seconds: float | None, from_ply: int, nodes: int | None = None, games: int | None = None
 ) -> None:
@@ -184,18 +196,14 @@ def label(
     decides how to use them)."""
     d = dict(np.load(data))
     n = len(d["mover"])
-    plies = (
-        np.unpackbits(d["xs"].view(np.uint8), axis=1).sum(1) + np.unpackbits(d["os"].view(np.uint8), axis=1).sum(1)
-    ).astype(int)
+    plies = marks(d)
     proven = np.full(n, UNPROVEN, np.int8)
-    starts = [0] + [i for i in range(1, n) if plies[i] != plies[i - 1] + 1] + [n]
+    starts = game_starts(plies)
     t0, proved, tried = time.monotonic(), 0, 0
     # One table for the whole walk: what a later position's proof left in it is most of an
     # earlier one's.
     prover = noughts.Prover(tt_mb=256)
-    for g, (a, b) in enumerate(zip(starts, starts[1:])):
-        if games is not None and g >= games:
-            break
+    for g, (a, b) in enumerate(list(zip(starts, starts[1:]))[:games]):
         for i in range(b - 1, a - 1, -1):
             if plies[i] < from_ply:
                 break

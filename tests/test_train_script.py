@@ -50,8 +50,7 @@ def test_label_by_nodes_is_reproducible_and_matches_the_solver(selfplay, script)
     # end, so the positions checked are each game's last few (a game's positions are
     # consecutive: a position is a game's last when the next one is not one ply deeper);
     # the time limit turns a slow solve into a failure instead of a hang.
-    marks = np.unpackbits(a["xs"].view(np.uint8), axis=1).sum(1) + np.unpackbits(a["os"].view(np.uint8), axis=1).sum(1)
-    last = [i for i in range(len(marks)) if i + 1 == len(marks) or marks[i + 1] != marks[i] + 1]
+    last = [start - 1 for start in script.game_starts(script.marks(a))[1:]]
     proved_set = set(proved.tolist())
     checked = [i for end in last for i in range(end - 3, end + 1) if i in proved_set]
     assert len(checked) >= 3
@@ -66,9 +65,7 @@ def test_label_games_labels_the_first_games_alone(selfplay, script) -> None:
     run("label", "--data", "sp.npz", "--out", "all.npz", "--nodes", 20000, "--from-ply", 30, cwd=selfplay)
     run("label", "--data", "sp.npz", "--out", "one.npz", "--nodes", 20000, "--from-ply", 30, "--games", 1, cwd=selfplay)
     every, first = np.load(selfplay / "all.npz")["proven"], np.load(selfplay / "one.npz")["proven"]
-    d = np.load(selfplay / "sp.npz")
-    plies = sum(np.unpackbits(d[side].view(np.uint8), axis=1).sum(1) for side in ("xs", "os"))
-    end = next(i for i in range(1, len(plies)) if plies[i] != plies[i - 1] + 1)  # where the second game starts
+    end = script.game_starts(script.marks(np.load(selfplay / "sp.npz")))[1]  # where the second game starts
     assert np.array_equal(first[:end], every[:end])
     assert (every[end:] != script.UNPROVEN).any()
     assert (first[end:] == script.UNPROVEN).all()

@@ -148,7 +148,8 @@ inline int board_feature(int k, int b) noexcept {
 // slower.
 template <class On>
 [[gnu::always_inline]] inline void for_each_feature(std::span<const std::uint16_t, Ultimate::kBoards> own,
-                             std::span<const std::uint16_t, Ultimate::kBoards> theirs, int sent, On&& on) {
+                                                    std::span<const std::uint16_t, Ultimate::kBoards> theirs,
+                                                    int sent, On&& on) {
   for (int b = 0; b < Ultimate::kBoards; ++b) {
     bits::for_each(own[b], [&](int c) { on(kOwnMarks + 9 * b + c); });
     bits::for_each(theirs[b], [&](int c) { on(kTheirMarks + 9 * b + c); });
