@@ -108,14 +108,14 @@ class Peer:
         self.proc.wait()
 
 
-def ours(moves: list[int], weak: bool, tt_mb: float, cpu: bool) -> Timing:
+def ours(moves: list[int], weak: bool, tt_mb: float, clock: str) -> Timing:
     g = connect_four()
     for m in moves:
         g.play(m)
     # The peer tells the exact score (or the value), not every best move: noughts is asked the same.
-    started = time.process_time()
+    started, called = time.process_time(), time.perf_counter()
     s = noughts.solve(g, weak=weak, tt_mb=tt_mb, all_best_moves=False)
-    seconds = time.process_time() - started if cpu else s.seconds
+    seconds = {"cpu": time.process_time() - started, "wall": s.seconds, "call": time.perf_counter() - called}[clock]
     return Timing(seconds, s.nodes, s.value if weak else peer_score(s.value, s.distance, len(moves)))
 
 
@@ -146,9 +146,10 @@ def main() -> None:
     )
     parser.add_argument(
         "--clock",
-        choices=["cpu", "wall"],
+        choices=["cpu", "wall", "call"],
         default="cpu",
-        help="CPU time of each solve (steadier on a shared machine; the peer's driver must print it) or wall time",
+        help="CPU time of each solve (steadier on a shared machine; the peer's driver must print it), wall time"
+        " inside the solver, or wall time of noughts' whole call from Python (the peer's: inside its driver)",
     )
     parser.add_argument("--beginning-from", type=int, default=PHASES["beginning"][0], help="fewest moves played (8)")
     args = parser.parse_args()
@@ -166,7 +167,7 @@ def main() -> None:
                     # Alternate who goes first, so that neither always meets a warmer machine.
                     for peer_turn in (1, 0) if (i + r) % 2 else (0, 1):
                         if not peer_turn:
-                            a = fastest(a, ours(moves, args.weak, args.tt_mb, args.clock == "cpu"))
+                            a = fastest(a, ours(moves, args.weak, args.tt_mb, args.clock))
                         elif peer is not None:
                             t = fastest(t, peer.solve(moves, args.weak))
                 assert a is not None

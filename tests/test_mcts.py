@@ -197,6 +197,18 @@ def test_classic_win_and_block_by_hand():
 
 
 @pytest.mark.parametrize("name", ALL_GAMES)
+def test_best_move_and_a_player_call_are_the_searchs_move(name):
+    """best_move() and calling an MCTS skip building the full result, not the search."""
+    game = game_class(name)()
+    game.play(game.legal_actions()[1])
+    expected = MCTS(seed=3).search(game, iterations=500)
+    assert MCTS(seed=3).best_move(game, iterations=500) == expected.best_move
+    assert MCTS(seed=3, iterations=500)(game) == expected.best_move
+    with pytest.raises(InvalidOptionError):
+        MCTS(seed=3).best_move(object(), iterations=10)
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
 def test_finds_a_win_in_one(name):
     cls = game_class(name)
     found = 0

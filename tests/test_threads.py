@@ -459,5 +459,46 @@ def test_ctrl_c_during_a_slow_stop_check_stops_the_solver() -> None:
 def test_an_exception_from_the_stop_check_propagates() -> None:
     with pytest.raises(ZeroDivisionError, match="is_set failed"):
         noughts.solve(Classic(8, 8, 5), stop=BrokenEvent())
-    # The worker was stopped and joined: the solver runs again at once.
+    # The worker was stopped and waited for: the solver runs again at once.
     assert noughts.solve(Classic(3, 3)).value == 0
+
+
+# ---------------------------------------------------------------------------
+# (i) The worker threads that run long calls are kept between calls
+# ---------------------------------------------------------------------------
+def _native_threads() -> int:
+    import os
+
+    return len(os.listdir("/proc/self/task"))
+
+
+@pytest.mark.skipif(not __import__("os").path.isdir("/proc/self/task"), reason="counts threads through Linux's /proc")
+def test_many_short_calls_reuse_the_same_workers() -> None:
+    g = Classic(4, 4, 3)
+    noughts.solve(g)
+    before = _native_threads()
+    for _ in range(300):
+        noughts.solve(g)
+        noughts.random_playouts(g, 3)
+        MCTS(seed=0).search(g, iterations=20)
+    in_threads([lambda: noughts.solve(g) for _ in range(THREADS)])
+    # One worker per call running at once, give or take one finishing as the
+    # next call starts: not one per call.
+    assert _native_threads() - before <= THREADS + 2
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="fork() is POSIX")
+def test_a_forked_child_runs_long_calls() -> None:
+    """A child made by fork() (multiprocessing's default on Linux) has none of the parent's
+    worker threads: its long calls start workers of their own instead of waiting on the parent's."""
+    import multiprocessing
+
+    noughts.solve(Classic(3, 3))  # the parent has workers waiting
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        # A child waiting on the parent's workers would wait for ever: fail instead.
+        values = pool.map_async(_solve_value, [(3, 3, 3), (4, 4, 3), (3, 3, 3)], chunksize=1).get(timeout=120)
+    assert values == [noughts.solve(Classic(*a)).value for a in [(3, 3, 3), (4, 4, 3), (3, 3, 3)]]
+
+
+def _solve_value(args: tuple[int, int, int]) -> int:
+    return noughts.solve(Classic(*args)).value

@@ -1,5 +1,6 @@
 // Runs a long C++ computation without the GIL while the calling thread
-// stays responsive to Ctrl-C: the work runs on a worker thread, and the
+// stays responsive to Ctrl-C: the work runs on a worker thread (one kept
+// waiting between calls, worker_pool.hpp), and the
 // caller wakes every few milliseconds, takes the GIL just long enough to
 // let Python handle signals, and on KeyboardInterrupt raises the stop flag,
 // waits for the worker to wind down, and re-raises.
@@ -10,8 +11,10 @@
 #include <chrono>
 #include <exception>
 #include <future>
-#include <thread>
+#include <memory>
 #include <utility>
+
+#include "worker_pool.hpp"
 
 namespace noughts::bindings {
 
@@ -22,19 +25,21 @@ namespace py = pybind11;
 // threading.Event) that another Python thread sets to stop the work.
 //
 // Whatever leaves the polling loop (Ctrl-C, an exception from is_set(), a
-// signal handler's exception) stops and joins the worker before it goes on:
-// a std::thread still joinable when it is destroyed would end the process.
+// signal handler's exception) stops the work and waits for it before it
+// goes on: the work reads this frame's variables.
 template <class Work>
 auto run_interruptible(Work&& work, py::handle cancel = py::none())
     -> decltype(work(std::declval<std::atomic<bool>&>())) {
   using Result = decltype(work(std::declval<std::atomic<bool>&>()));
   std::atomic<bool> stop{false};
-  std::packaged_task<Result()> task([&] { return work(stop); });
-  auto future = task.get_future();
+  // The worker holds the task (and through it the result's shared state)
+  // until it is done with it; this thread holds the future.
+  auto task = std::make_shared<std::packaged_task<Result()>>([&] { return work(stop); });
+  auto future = task->get_future();
   std::exception_ptr failure;
   {
     py::gil_scoped_release release;
-    std::thread worker(std::move(task));
+    WorkerPool::run([task] { (*task)(); });
     try {
       while (future.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) {
         py::gil_scoped_acquire acquire;
@@ -45,7 +50,7 @@ auto run_interruptible(Work&& work, py::handle cancel = py::none())
       stop = true;
       failure = std::current_exception();
     }
-    worker.join();
+    future.wait();  // `work` and `stop` live here: the worker is done with them once the result is set
   }
   if (failure) std::rethrow_exception(failure);
   return future.get();  // rethrows what the work threw

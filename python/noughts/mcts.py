@@ -270,13 +270,7 @@ class MCTS:
         reached, or as soon as the position is proven); without either, the budget
         given to the constructor. Raises IllegalMoveError when the game is over.
         """
-        if iterations is None and seconds is None:
-            iterations, seconds = self.iterations, self.seconds
-        n, s = _check_budget(iterations, seconds)
-        searcher = self._searcher(game)
-        # Read before the search: the result describes the position searched, even if the game moves on meanwhile.
-        to_move = game.to_move
-        r = searcher.search(game, n, s)
+        r, to_move = self._run(game, iterations, seconds)
 
         def move(i: int) -> Move:
             return Move(i, game.move_name(i))
@@ -298,12 +292,24 @@ class MCTS:
         )
 
     def best_move(self, game: Any, iterations: int | None = None, seconds: float | None = None) -> Move:
-        """The move search() recommends."""
-        return self.search(game, iterations, seconds).best_move
+        """The move search() recommends (without building the rest of its result)."""
+        best = self._run(game, iterations, seconds)[0]["best_move"]
+        return Move(best, game.move_name(best))
 
     def __call__(self, game: Any) -> Move:
         """The best move with the default budget: an MCTS with a budget is a player for match()."""
-        return self.search(game).best_move
+        return self.best_move(game)
+
+    def _run(self, game: Any, iterations: int | None, seconds: float | None) -> tuple[dict[str, Any], Player]:
+        """The C++ search's answer (a dict) within the budget given, or the constructor's, and
+        the player to move at the position searched."""
+        if iterations is None and seconds is None:
+            iterations, seconds = self.iterations, self.seconds
+        n, s = _check_budget(iterations, seconds)
+        searcher = self._searcher(game)
+        # Read before the search: the result describes the position searched, even if the game moves on meanwhile.
+        to_move = game.to_move
+        return searcher.search(game, n, s), to_move
 
     def clear(self) -> None:
         """Forgets every tree: the next search starts afresh (the random stream goes on)."""

@@ -151,6 +151,7 @@ class Solver {
     void start() {
       lead_.waiting_crew_ = nullptr;
       lead_.tt_->share();
+      busy_ = std::make_unique<std::atomic<std::uint64_t>[]>(kBusyMask + 1);
       SolveLimits own = lead_.limits_;
       own.stop = nullptr, own.progress = nullptr, own.max_seconds = 0, own.threads = 1;
       for (int k = 1; k <= wanted_; ++k) solvers_.push_back(std::unique_ptr<Solver>(new Solver(own, lead_.tt_, this, k)));
@@ -261,7 +262,9 @@ class Solver {
     std::atomic<bool> answered_{false};         // a helper answered the open question
     int answer_ = 0;                            // its score; written before answered_ is set
     static constexpr std::size_t kBusyMask = (std::size_t{1} << 16) - 1;
-    std::unique_ptr<std::atomic<std::uint64_t>[]> busy_ = std::make_unique<std::atomic<std::uint64_t>[]>(kBusyMask + 1);
+    // Allocated when the helpers start (half a MiB to zero: one thread, and
+    // a solve that ends before the helpers start, never reads it).
+    std::unique_ptr<std::atomic<std::uint64_t>[]> busy_;
   };
 
   // A helper of a solve: the shared table, and its place in the crew.
