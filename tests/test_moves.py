@@ -69,3 +69,27 @@ def test_a_move_of_another_game_is_refused():
     assert c.move_name(move.id) == "b3" and move.name == "d1"
     with pytest.raises(noughts.InvalidMoveError, match="id 9 is b3 in this game, not 'd1'"):
         c.play(move)
+
+
+@pytest.mark.parametrize("make", GAMES)
+def test_move_objects_name_their_ids_under_every_set_of_options(make):
+    """Move objects are made once per set of options and shared: each still names its own id
+    under its own game's rules (the same id is another square on another board)."""
+    g = make()
+    for i in range(g.num_actions):
+        (m,) = g._moves([i])
+        assert (m.id, m.name) == (i, g.move_name(i))
+    assert [m.name for m in g.legal_moves()] == [g.move_name(i) for i in g.legal_actions()]
+    for bad in (-1, g.num_actions):
+        with pytest.raises(ValueError, match="id|range"):
+            g._moves([bad])
+
+
+def test_the_same_id_on_boards_of_other_sizes_has_their_names():
+    names = {}
+    for rows, cols in ((3, 3), (4, 4), (3, 5), (5, 3)):
+        for gravity in (False, True):
+            g = noughts.Classic(rows, cols, 3, gravity=gravity)
+            names[rows, cols, gravity] = g.legal_moves()[-1].name
+            assert names[rows, cols, gravity] == g.move_name(g.legal_actions()[-1])
+    assert len(set(names.values())) > 4

@@ -9,6 +9,7 @@ Move objects.
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar, Union
 
@@ -62,6 +63,10 @@ class Move:
 
 
 MoveLike = Union[int, str, Move]
+
+#: Each set of options' Move objects by id (GameMixin.moves), for this many sets at most.
+_MOVE_TABLES = 64
+_MOVES: dict[tuple[Any, ...], list[Move | None]] = {}
 
 
 @dataclass(frozen=True)
@@ -214,13 +219,31 @@ class GameMixin(_BuiltInNew):
 
     def legal_moves(self) -> list[Move]:
         """The legal moves as Move objects (id and notation), ascending by id."""
-        return [Move(i, self.move_name(i)) for i in self.legal_actions()]  # type: ignore[attr-defined]
+        return self._moves(self.legal_actions())  # type: ignore[attr-defined]
 
     @property
     def history(self) -> list[Move]:
         """The moves played since the game (or its start position) began, first to last."""
-        # A move's notation depends on its id only, never on the position.
-        return [Move(i, self.move_name(i)) for i in self.move_ids]  # type: ignore[attr-defined]
+        return self._moves(self.move_ids)  # type: ignore[attr-defined]
+
+    def _moves(self, ids: Iterable[int]) -> list[Move]:
+        """The Move objects (id and notation) of move ids of this game, legal here or not."""
+        # A move's notation depends on its id and the game's options only, never on the
+        # position: the Moves of each set of options are made once and shared (they are frozen).
+        key = (type(self), *self.options().values())
+        table = _MOVES.get(key)
+        if table is None:
+            if len(_MOVES) >= _MOVE_TABLES:
+                _MOVES.clear()
+            table = _MOVES[key] = [None] * self.num_actions  # type: ignore[attr-defined]
+        out = []
+        for i in ids:
+            move = table[i] if 0 <= i < len(table) else None
+            if move is None:
+                move = Move(i, self.move_name(i))  # type: ignore[attr-defined]  # the game's error for a bad id
+                table[i] = move
+            out.append(move)
+        return out
 
     def __str__(self) -> str:
         return str(self.render())  # type: ignore[attr-defined]

@@ -271,18 +271,18 @@ class MCTS:
         given to the constructor. Raises IllegalMoveError when the game is over.
         """
         r, to_move = self._run(game, iterations, seconds)
-
-        def move(i: int) -> Move:
-            return Move(i, game.move_name(i))
-
-        moves = tuple(MoveStats(move(m), v, score / v if v else 0.0, p) for m, v, score, p in r["moves"] if v > 0)
+        visited = [s for s in r["moves"] if s[1] > 0]
+        named = game._moves([r["best_move"], *(s[0] for s in visited), *r["pv"]])
+        moves = tuple(
+            MoveStats(move, v, score / v if v else 0.0, p) for move, (_, v, score, p) in zip(named[1:], visited)
+        )
         return SearchResult(
-            best_move=move(r["best_move"]),
+            best_move=named[0],
             value=r["value"],
             proven=r["proof"] is not None,
             proven_value=r["proof"],
             moves=moves,
-            pv=tuple(move(m) for m in r["pv"]),
+            pv=tuple(named[1 + len(visited) :]),
             iterations=r["iterations"],
             reused_visits=r["reused_visits"],
             seconds=r["seconds"],
@@ -294,7 +294,7 @@ class MCTS:
     def best_move(self, game: Any, iterations: int | None = None, seconds: float | None = None) -> Move:
         """The move search() recommends (without building the rest of its result)."""
         best = self._run(game, iterations, seconds)[0]["best_move"]
-        return Move(best, game.move_name(best))
+        return game._moves([best])[0]  # type: ignore[no-any-return]
 
     def __call__(self, game: Any) -> Move:
         """The best move with the default budget: an MCTS with a budget is a player for match()."""

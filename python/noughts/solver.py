@@ -214,7 +214,7 @@ def _solution(raw: dict[str, Any], game: Any, to_move: Player, weak: bool) -> So
     """The Solution of the core's answer (its dict) for the game's position."""
 
     def moves(ids: list[int]) -> list[Move]:
-        return [Move(i, game.move_name(i)) for i in ids]
+        return game._moves(ids)  # type: ignore[no-any-return]
 
     return Solution(
         value=raw["value"],
