@@ -229,13 +229,17 @@ class GameMixin(_BuiltInNew):
     def _moves(self, ids: Iterable[int]) -> list[Move]:
         """The Move objects (id and notation) of move ids of this game, legal here or not."""
         # A move's notation depends on its id and the game's options only, never on the
-        # position: the Moves of each set of options are made once and shared (they are frozen).
-        key = (type(self), *self.options().values())
-        table = _MOVES.get(key)
+        # position: the Moves of each set of options are made once and shared (they are frozen),
+        # and a game keeps its options' table (its options never change).
+        table: list[Move | None] | None = getattr(self, "_move_table", None)
         if table is None:
-            if len(_MOVES) >= _MOVE_TABLES:
-                _MOVES.clear()
-            table = _MOVES[key] = [None] * self.num_actions  # type: ignore[attr-defined]
+            key = (type(self), *self.options().values())
+            table = _MOVES.get(key)
+            if table is None:
+                if len(_MOVES) >= _MOVE_TABLES:
+                    _MOVES.clear()
+                table = _MOVES[key] = [None] * self.num_actions  # type: ignore[attr-defined]
+            self._move_table = table
         out = []
         for i in ids:
             move = table[i] if 0 <= i < len(table) else None
