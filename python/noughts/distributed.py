@@ -13,7 +13,6 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from noughts._game import Move
 from noughts.errors import IllegalMoveError, InvalidOptionError
 from noughts.registry import game_info, info_of
 from noughts.search import check_game
@@ -149,9 +148,9 @@ def solve(
         value=value,
         to_move=game.to_move,
         distance=None if weak or value == 0 else _WIN - abs(best),
-        best_moves=[Move(m, game.move_name(m)) for m in best_moves],
+        best_moves=game._moves(best_moves),
         move_values={},
-        principal_variation=_named(game, line),
+        principal_variation=game._moves(line),
         nodes=sum(r[2] for r in results),
         seconds=time.monotonic() - started,
         weak=bool(weak),
@@ -160,11 +159,3 @@ def solve(
 
 def _serial_map(function: Callable[[Any], Any], items: Iterable[Any]) -> list[Any]:
     return [function(item) for item in items]
-
-
-def _named(game: Any, ids: list[int]) -> list[Move]:
-    g, out = game.copy(), []
-    for m in ids:
-        out.append(Move(m, g.move_name(m)))
-        g.play(m)
-    return out
