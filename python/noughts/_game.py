@@ -64,7 +64,7 @@ class Move:
 
 MoveLike = Union[int, str, Move]
 
-#: Each set of options' Move objects by id (GameMixin.moves), for this many sets at most.
+#: Each set of options' Move objects by id (GameMixin._moves), for this many sets at most.
 _MOVE_TABLES = 64
 _MOVES: dict[tuple[Any, ...], list[Move | None]] = {}
 
