@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 import noughts
 from _peers import pyspiel
-from solve_connect4 import connect_four, positions
+from solve_connect4 import connect_four_after, positions
 
 
 def median_us(call: Callable[[], object], rounds: int) -> float:
@@ -43,12 +43,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    games = []
-    for moves in positions("end", 40, random.Random(args.seed)):
-        g = connect_four()
-        for m in moves:
-            g.play(m)
-        games.append(g)
+    games = [connect_four_after(moves) for moves in positions("end", 40, random.Random(args.seed))]
     call, inside = [], []
     for _ in range(max(1, args.rounds // 20)):
         for g in games:

@@ -44,6 +44,14 @@ def connect_four() -> noughts.Classic:
     return noughts.Classic(ROWS, COLS, 4, gravity=True)
 
 
+def connect_four_after(moves: list[int]) -> noughts.Classic:
+    """Connect Four after these moves (column ids from 0)."""
+    g = connect_four()
+    for m in moves:
+        g.play(m)
+    return g
+
+
 def can_win_at_once(g: noughts.Classic) -> bool:
     for m in g.legal_actions():
         g.play(m)
@@ -109,9 +117,7 @@ class Peer:
 
 
 def ours(moves: list[int], weak: bool, tt_mb: float, clock: str) -> Timing:
-    g = connect_four()
-    for m in moves:
-        g.play(m)
+    g = connect_four_after(moves)
     # The peer tells the exact score (or the value), not every best move: noughts is asked the same.
     started, called = time.process_time(), time.perf_counter()
     s = noughts.solve(g, weak=weak, tt_mb=tt_mb, all_best_moves=False)

@@ -19,7 +19,7 @@ import statistics
 import time
 
 import noughts
-from solve_connect4 import connect_four, positions
+from solve_connect4 import connect_four_after, positions
 
 
 def five_by_five(misere: bool, free: bool, played: int, count: int, rng: random.Random) -> list[noughts.Classic]:
@@ -50,13 +50,9 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     sets: dict[str, list[noughts.Classic]] = {}
-    c4 = []
-    for moves in positions("beginning", args.count, rng):
-        g = connect_four()
-        for m in moves:
-            g.play(m)
-        c4.append(g)
-    sets["Connect Four, 8-14 moves played"] = c4
+    sets["Connect Four, 8-14 moves played"] = [
+        connect_four_after(moves) for moves in positions("beginning", args.count, rng)
+    ]
     sets["5x5 k=4, 23 empty cells"] = five_by_five(False, False, 2, args.count, rng)
     sets["5x5 k=4 misere free choice, 15 empty"] = five_by_five(True, True, 10, args.count, rng)
     print(

@@ -213,16 +213,13 @@ def solve(
 def _solution(raw: dict[str, Any], game: Any, to_move: Player, weak: bool) -> Solution:
     """The Solution of the core's answer (its dict) for the game's position."""
 
-    def moves(ids: list[int]) -> list[Move]:
-        return game._moves(ids)  # type: ignore[no-any-return]
-
     return Solution(
         value=raw["value"],
         to_move=to_move,
         distance=None if raw["distance"] < 0 else raw["distance"],
-        best_moves=moves(raw["best_moves"]),
+        best_moves=game._moves(raw["best_moves"]),
         move_values=dict(raw["move_values"]),
-        principal_variation=moves(raw["principal_variation"]),
+        principal_variation=game._moves(raw["principal_variation"]),
         nodes=raw["nodes"],
         seconds=raw["seconds"],
         weak=weak,
