@@ -3,7 +3,9 @@
 // waiting between calls, worker_pool.hpp), and the
 // caller wakes every few milliseconds, takes the GIL just long enough to
 // let Python handle signals, and on KeyboardInterrupt raises the stop flag,
-// waits for the worker to wind down, and re-raises.
+// waits for the worker to wind down, and re-raises. The caller first
+// watches for the result for a short while (kWatch), without the GIL: many
+// calls are over within microseconds, sooner than a sleeping thread wakes.
 #pragma once
 #include <pybind11/pybind11.h>
 
@@ -14,6 +16,7 @@
 #include <memory>
 #include <utility>
 
+#include "spin_wait.hpp"
 #include "worker_pool.hpp"
 
 namespace noughts::bindings {
@@ -36,10 +39,18 @@ auto run_interruptible(Work&& work, py::handle cancel = py::none())
   // until it is done with it; this thread holds the future.
   auto task = std::make_shared<std::packaged_task<Result()>>([&] { return work(stop); });
   auto future = task->get_future();
+  // Set after the result: shared, as the worker may still store it when
+  // this frame is gone (it is only read here before future.wait()).
+  auto done = std::make_shared<std::atomic<bool>>(false);
   std::exception_ptr failure;
   {
     py::gil_scoped_release release;
-    WorkerPool::run([task] { (*task)(); });
+    WorkerPool::run([task, done] {
+      (*task)();
+      done->store(true, std::memory_order_release);
+    });
+    constexpr std::chrono::microseconds kWatch{300};
+    spin_until([&] { return done->load(std::memory_order_acquire); }, kWatch);
     try {
       while (future.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) {
         py::gil_scoped_acquire acquire;

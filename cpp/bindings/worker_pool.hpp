@@ -1,14 +1,20 @@
 // Threads that run the bindings' long calls (interruptible.hpp), kept
 // waiting between calls: starting and joining a thread costs about 40 us,
-// handing a job to a waiting one about 8 us, and a solve of an end position
-// or a search of a few hundred MCTS iterations takes less than that.
+// and a solve of an end position or a search of a few hundred MCTS
+// iterations takes less than that. Waking a worker that sleeps costs tens
+// of microseconds more on a busy machine, so a worker first watches for the
+// next job for a short while (kSpin) and only then sleeps: calls made one
+// after another, as scripts and benchmarks make them, find it awake.
 #pragma once
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <functional>
 #include <mutex>
 #include <thread>
+
+#include "spin_wait.hpp"
 
 #if defined(_WIN32)
 #include <process.h>
@@ -54,6 +60,7 @@ class WorkerPool {
   void submit(std::function<void()> job) {
     std::unique_lock lock(mutex_);
     jobs_.push_back(std::move(job));
+    queued_.store(jobs_.size(), std::memory_order_release);
     // A waiting worker takes it; workers woken but not yet running count
     // as waiting, so one more is started only when they are all spoken for.
     if (waiting_ < jobs_.size()) {
@@ -73,12 +80,20 @@ class WorkerPool {
 
   void work() {
     std::unique_lock lock(mutex_);
+    bool spin = false;  // not before the first job: it is already queued
     for (;;) {
-      ++waiting_;
+      ++waiting_;  // a watching worker counts as waiting: submit() need not start another
+      if (spin && jobs_.empty()) {
+        lock.unlock();
+        spin_until([&] { return queued_.load(std::memory_order_acquire) > 0; }, kSpin);
+        lock.lock();
+      }
       wake_.wait(lock, [&] { return !jobs_.empty(); });
       --waiting_;
       std::function<void()> job = std::move(jobs_.front());
       jobs_.pop_front();
+      queued_.store(jobs_.size(), std::memory_order_release);
+      spin = true;
       lock.unlock();
       job();
       job = nullptr;  // what the job held goes before the worker waits again
@@ -86,8 +101,14 @@ class WorkerPool {
     }
   }
 
+  // How long a worker watches for the next job before it sleeps: long
+  // enough to cover a script's own work between two calls, short enough
+  // that an idle worker costs nothing.
+  static constexpr std::chrono::microseconds kSpin{200};
+
   const long pid_ = process_id();
   std::mutex mutex_;
+  std::atomic<std::size_t> queued_{0};      // jobs_.size(), readable without the mutex
   std::condition_variable wake_;
   std::deque<std::function<void()>> jobs_;  // guarded by mutex_
   std::size_t waiting_ = 0;                 // workers waiting for a job; guarded by mutex_
