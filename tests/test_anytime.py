@@ -7,6 +7,7 @@ import threading
 import noughts
 import pytest
 from noughts import _core
+from noughts.solver import _solution
 
 
 def test_best_move_within_a_time_answers_ultimate_instead_of_timing_out():
@@ -57,21 +58,21 @@ def test_best_move_refuses_bad_times(kwargs):
 def _progress_after(game):
     state = _core.SolveProgress()
     raw = _core.solve(game, 0.0, 64.0, True, False, None, state)
-    return raw, state
+    return _solution(raw, game, game.to_move, weak=False), state
 
 
 def test_a_finished_solve_leaves_its_bounds_and_depth_proved():
     won = noughts.Classic(4, 4, 3)
-    raw, state = _progress_after(won)
-    assert raw["value"] == 1 and (state.lower, state.upper) == (1, 1)
-    assert state.depth == raw["distance"] - 1  # every shorter win was refuted
+    solution, state = _progress_after(won)
+    assert solution.value == 1 and (state.lower, state.upper) == (1, 1)
+    assert state.depth == solution.distance - 1  # every shorter win was refuted
     lost = won.copy()
-    lost.play(raw["principal_variation"][0])
-    raw, state = _progress_after(lost)
-    assert raw["value"] == -1 and (state.lower, state.upper) == (-1, -1)
-    assert state.depth == raw["distance"]  # the loser lasts exactly this long
-    raw, state = _progress_after(noughts.Classic())
-    assert raw["value"] == 0 and (state.lower, state.upper) == (0, 0) and state.nodes >= 0
+    lost.play(solution.principal_variation[0])
+    solution, state = _progress_after(lost)
+    assert solution.value == -1 and (state.lower, state.upper) == (-1, -1)
+    assert state.depth == solution.distance  # the loser lasts exactly this long
+    solution, state = _progress_after(noughts.Classic())
+    assert solution.value == 0 and (state.lower, state.upper) == (0, 0) and state.nodes >= 0
 
 
 def test_status_text_names_the_player():

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from minimax import minimax, move_values
 from noughts import Classic
+from noughts.solver import _solution
 
 
 def random_position(make, plies, seed):
@@ -99,10 +100,10 @@ def test_weak_gives_the_value_and_one_best_move():
     for seed in range(6):
         g = random_position(noughts.Ultimate, 50, seed)
         full = noughts.solve(g, method="pns")
-        raw = noughts._core.solve_proof_number(g, weak=True)
-        assert raw["value"] == full.value and raw["principal_variation"] == []
-        (move,) = raw["best_moves"]
-        assert move in [m.id for m in full.best_moves]
+        weak = _solution(noughts._core.solve_proof_number(g, weak=True), g, g.to_move, weak=True)
+        assert weak.value == full.value and weak.principal_variation == []
+        (move,) = weak.best_moves
+        assert move in full.best_moves
 
 
 def test_time_limit_and_stop_raise_search_timeout():

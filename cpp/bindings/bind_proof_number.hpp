@@ -23,7 +23,7 @@ void bind_proof_number(py::module_& m) {
           throw IllegalMoveError("the game is over: there is nothing to solve");
         SolveLimits limits = solve_limits(max_seconds, tt_mb, symmetry, move_values, progress);
         const G root = h.current();
-        return solution_dict(run_interruptible(
+        return solution_tuple(run_interruptible(
             [&](std::atomic<bool>& stop) {
               limits.stop = &stop;
               return noughts::solve_proof_number(root, limits, weak);

@@ -42,7 +42,7 @@ class Prover {
     });
     search_.set_stop(nullptr);
     if (stopped) return py::none();
-    return solution_dict(s);
+    return solution_tuple(s);
   }
 
   void clear() {
@@ -62,7 +62,7 @@ void bind_prover(py::module_& m, const std::string& game_name) {
   py::class_<P>(m, name.c_str(), "Proof-number search keeping its table between positions; use noughts.Prover.")
       .def(py::init<double, bool>(), py::arg("tt_mb") = 64.0, py::arg("symmetry") = true)
       .def("prove", &P::prove, py::arg("game"), py::arg("max_seconds") = 0.0, py::arg("max_nodes") = 0,
-           "The weak solution as a dict, or None past a limit (0: none). Releases the GIL; Ctrl-C stops it.")
+           "The weak solution as a tuple (see solution_tuple), or None past a limit (0: none). Releases the GIL; Ctrl-C stops it.")
       .def("clear", &P::clear, "Forgets the table.");
 }
 

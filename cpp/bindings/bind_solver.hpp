@@ -27,14 +27,15 @@ inline SolveLimits solve_limits(double max_seconds, double tt_mb, bool symmetry,
   return limits;
 }
 
-// A solution as the dict noughts.solve turns into a Solution.
-inline py::dict solution_dict(const Solution& s) {
-  py::list values;
-  for (const auto& mv : s.move_values) values.append(py::make_tuple(mv.move, mv.value));
-  return py::dict(py::arg("value") = s.value, py::arg("value_for_x") = s.value_for_x,
-                  py::arg("distance") = s.distance, py::arg("best_moves") = s.best_moves,
-                  py::arg("move_values") = values, py::arg("principal_variation") = s.principal_variation,
-                  py::arg("nodes") = s.nodes, py::arg("seconds") = s.seconds);
+// A solution as the tuple noughts.solver._solution turns into a Solution:
+// (value, distance, best_moves, move_values, principal_variation, nodes,
+// seconds), value for the player to move, distance -1 for a draw or a weak
+// solve, move_values as a dict of move id to value. A tuple, not a dict:
+// short solves take microseconds, and the answer's keys cost as much.
+inline py::tuple solution_tuple(const Solution& s) {
+  py::dict values;
+  for (const auto& mv : s.move_values) values[py::int_(mv.move)] = py::int_(mv.value);
+  return py::make_tuple(s.value, s.distance, s.best_moves, values, s.principal_variation, s.nodes, s.seconds);
 }
 
 template <TextGame G>
@@ -58,7 +59,7 @@ void bind_solver(py::module_& m) {
         limits.all_best_moves = all_best_moves;
         limits.threads = threads;
         const G root = h.current();
-        return solution_dict(run_interruptible(
+        return solution_tuple(run_interruptible(
             [&](std::atomic<bool>& stop) {
               limits.stop = &stop;
               return noughts::solve(root, limits);

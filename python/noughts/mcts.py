@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from noughts._core import Player
 from noughts._game import Move
@@ -43,9 +43,12 @@ DEFAULT_MINIMAX = 0.3
 DEFAULT_MAX_NODES = 1 << 23
 
 
-@dataclass(frozen=True)
-class MoveStats:
-    """What the search found about one root move, for the player to move at the root."""
+class MoveStats(NamedTuple):
+    """What the search found about one root move, for the player to move at the root.
+
+    A named tuple: a search returns one for each of up to 81 moves, and a tuple is
+    made several times faster than a frozen dataclass.
+    """
 
     move: Move
     visits: int

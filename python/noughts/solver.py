@@ -124,7 +124,7 @@ def _number(name: str, value: Any, allow_none: bool = False) -> float:
 
 
 #: The searches behind ``solve(..., method=...)``.
-_METHODS = {"alphabeta": _core.solve, "pns": _core.solve_proof_number}
+_METHODS = ("alphabeta", "pns")
 
 
 def solve(
@@ -192,36 +192,51 @@ def solve(
     def status() -> SolveStatus:
         return SolveStatus(state.nodes, time.monotonic() - started, to_move, state.lower, state.upper, state.depth)
 
-    poll = _Poll(stop, None if progress is None else lambda: progress(status()), 1.0)
+    # Nothing to poll without a stop or a progress report: the C++ side then
+    # only lets Python handle signals while it waits.
+    report = None if progress is None else lambda: progress(status())
+    poll = None if stop is None and report is None else _Poll(stop, report, 1.0)
     try:
-        kwargs: dict[str, Any] = {"weak": bool(weak)}
         if method == "alphabeta":
-            kwargs["all_best_moves"] = bool(all_best_moves)
-            kwargs["threads"] = threads
-        raw = _METHODS[method](game, seconds, table, bool(symmetry), bool(move_values), poll, state, **kwargs)
+            raw = _core.solve(
+                game,
+                seconds,
+                table,
+                bool(symmetry),
+                bool(move_values),
+                poll,
+                state,
+                bool(weak),
+                bool(all_best_moves),
+                threads,
+            )
+        else:
+            raw = _core.solve_proof_number(
+                game, seconds, table, bool(symmetry), bool(move_values), poll, state, bool(weak)
+            )
     except SearchTimeout as e:
-        if poll.error is not None:
+        if poll is not None and poll.error is not None:
             raise poll.error from None
         e.proven = SolveStatus(e.nodes, e.seconds, to_move, state.lower, state.upper, state.depth)
         raise
-    if poll.error is not None:  # raised while the search was finishing
+    if poll is not None and poll.error is not None:  # raised while the search was finishing
         raise poll.error
 
     return _solution(raw, game, to_move, bool(weak))
 
 
-def _solution(raw: dict[str, Any], game: Any, to_move: Player, weak: bool) -> Solution:
-    """The Solution of the core's answer (its dict) for the game's position."""
-
+def _solution(raw: tuple[Any, ...], game: Any, to_move: Player, weak: bool) -> Solution:
+    """The Solution of the core's answer (bind_solver.hpp's solution_tuple) for the game's position."""
+    value, distance, best_moves, move_values, principal_variation, nodes, seconds = raw
     return Solution(
-        value=raw["value"],
+        value=value,
         to_move=to_move,
-        distance=None if raw["distance"] < 0 else raw["distance"],
-        best_moves=game._moves(raw["best_moves"]),
-        move_values=dict(raw["move_values"]),
-        principal_variation=game._moves(raw["principal_variation"]),
-        nodes=raw["nodes"],
-        seconds=raw["seconds"],
+        distance=None if distance < 0 else distance,
+        best_moves=game._moves(best_moves),
+        move_values=move_values,
+        principal_variation=game._moves(principal_variation),
+        nodes=nodes,
+        seconds=seconds,
         weak=weak,
     )
 
