@@ -102,8 +102,8 @@ class WorkerPool {
   }
 
   // How long a worker watches for the next job before it sleeps: long
-  // enough to cover a script's own work between two calls, short enough
-  // that an idle worker costs nothing.
+  // enough to cover a script's own work between two calls, and at most that
+  // much of a core spent after each call.
   static constexpr std::chrono::microseconds kSpin{200};
 
   const long pid_ = process_id();
