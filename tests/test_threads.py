@@ -406,6 +406,8 @@ LONG_CALLS: dict[str, Callable[[], Any]] = {
     "playouts quantum": lambda: noughts.random_playouts(Quantum(), 10**15),
     "solve classic": lambda: noughts.solve(Classic(8, 8, 5)),
     "solve ultimate": lambda: noughts.solve(Ultimate()),
+    "solve classic, two threads": lambda: noughts.solve(Classic(8, 8, 5), threads=2),
+    "solve classic, proof-number search": lambda: noughts.solve(Classic(8, 8, 5), method="pns"),
     "mcts classic": lambda: MCTS(seed=1).search(Classic(8, 8), seconds=600),
     "mcts ultimate": lambda: MCTS(seed=1, threads=2).search(Ultimate(), seconds=600),
     "mcts quantum": lambda: MCTS(seed=1).search(Quantum(), seconds=600),
@@ -459,7 +461,7 @@ def test_ctrl_c_during_a_slow_stop_check_stops_the_solver() -> None:
 def test_an_exception_from_the_stop_check_propagates() -> None:
     with pytest.raises(ZeroDivisionError, match="is_set failed"):
         noughts.solve(Classic(8, 8, 5), stop=BrokenEvent())
-    # The worker was stopped and waited for: the solver runs again at once.
+    # The search was stopped and waited for: the solver runs again at once.
     assert noughts.solve(Classic(3, 3)).value == 0
 
 

@@ -59,9 +59,10 @@ void bind_solver(py::module_& m) {
         limits.all_best_moves = all_best_moves;
         limits.threads = threads;
         const G root = h.current();
-        return solution_tuple(run_interruptible(
-            [&](std::atomic<bool>& stop) {
+        return solution_tuple(run_polling(
+            [&](std::atomic<bool>& stop, const std::function<void()>& poll) {
               limits.stop = &stop;
+              limits.poll = poll;
               return noughts::solve(root, limits);
             },
             cancel));

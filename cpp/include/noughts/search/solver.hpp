@@ -19,6 +19,7 @@
 #include <bit>
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -81,6 +82,12 @@ struct SolveLimits {
   std::uint64_t help_after_nodes = std::uint64_t{1} << 12;
   const std::atomic<bool>* stop = nullptr;  // set from another thread to stop
   SolveProgress* progress = nullptr;        // updated as the search goes, when given
+  // Called by the solving thread every few thousand nodes, just before
+  // `stop` is read, when given: lets the caller of a solve on its own thread
+  // look after other things now and then (a Python binding handles signals
+  // there, and sets `stop` to end the search). Never called by the helper
+  // threads of a parallel solve.
+  std::function<void()> poll;
 };
 
 struct MoveValue {
@@ -161,7 +168,7 @@ class Solver {
       lead_.tt_->share();
       busy_ = std::make_unique<std::atomic<std::uint64_t>[]>(kBusyMask + 1);
       SolveLimits own = lead_.limits_;
-      own.stop = nullptr, own.progress = nullptr, own.max_seconds = 0, own.threads = 1;
+      own.stop = nullptr, own.progress = nullptr, own.poll = nullptr, own.max_seconds = 0, own.threads = 1;
       for (int k = 1; k <= wanted_; ++k) solvers_.push_back(std::unique_ptr<Solver>(new Solver(own, lead_.tt_, this, k)));
       running_ = wanted_;
       lead_.grown_at_ = lead_.nodes_;
@@ -523,6 +530,7 @@ class Solver {
       grown_at_ = nodes_;
     }
     if (limits_.progress) limits_.progress->nodes.store(nodes_, std::memory_order_relaxed);
+    if (limits_.poll) limits_.poll();
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
       throw SearchStopped("the search was stopped", nodes_, elapsed());
     if (limits_.max_seconds > 0 && elapsed() > limits_.max_seconds)
