@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "noughts/board3.hpp"
@@ -74,6 +75,33 @@ int main() {
   check(solve(Classic(ClassicOptions{3, 3, 3, false, true})).value_for_x == 1, "3x3 free choice is a win for X");
   check(solve(Classic(ClassicOptions{4, 6, 4, false, false, true})).value_for_x == -1,
         "gravity 6 columns x 4 rows k=4 is a win for O");
+
+  // SolveLimits::poll is called now and then by the solving thread only (not
+  // by a parallel solve's helpers), and a stop it sets ends the search.
+  {
+    for (int threads : {1, 2}) {
+      std::atomic<bool> stop{false};
+      int polls = 0;
+      const auto caller = std::this_thread::get_id();
+      bool same_thread = true;
+      SolveLimits limits;
+      limits.threads = threads;
+      limits.help_after_nodes = 0;
+      limits.stop = &stop;
+      limits.max_seconds = 60;  // without polls the solve would not end: fail instead
+      limits.poll = [&] {
+        same_thread = same_thread && std::this_thread::get_id() == caller;
+        if (++polls == 3) stop = true;
+      };
+      bool stopped = false;
+      try {
+        solve(Classic(ClassicOptions{8, 8, 5}), limits);
+      } catch (const SearchStopped&) {
+        stopped = true;
+      }
+      check(stopped && polls == 3 && same_thread, "a stop set by SolveLimits::poll ends the solve on the next check");
+    }
+  }
 
   // Threads sharing one table (lazy SMP) find what one thread finds: the
   // value, the distance, every best move, and a principal variation that
