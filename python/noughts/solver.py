@@ -197,23 +197,11 @@ def solve(
     report = None if progress is None else lambda: progress(status())
     poll = None if stop is None and report is None else _Poll(stop, report, 1.0)
     try:
+        common = (game, seconds, table, bool(symmetry), bool(move_values), poll, state, bool(weak))
         if method == "alphabeta":
-            raw = _core.solve(
-                game,
-                seconds,
-                table,
-                bool(symmetry),
-                bool(move_values),
-                poll,
-                state,
-                bool(weak),
-                bool(all_best_moves),
-                threads,
-            )
+            raw = _core.solve(*common, bool(all_best_moves), threads)
         else:
-            raw = _core.solve_proof_number(
-                game, seconds, table, bool(symmetry), bool(move_values), poll, state, bool(weak)
-            )
+            raw = _core.solve_proof_number(*common)
     except SearchTimeout as e:
         if poll is not None and poll.error is not None:
             raise poll.error from None

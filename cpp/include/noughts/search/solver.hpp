@@ -122,10 +122,9 @@ class Solver {
   // between cores and the lookups cost more than the spreading saves.
   static constexpr int kSharedDepth = 8;
   // ... and down to this depth at nodes with at most kNarrowMoves moves,
-  // whose lookups are few: in narrow trees (Connect Four, Ultimate's sent
+  // whose lookups are few: in narrow trees (gravity boards, Ultimate's sent
   // moves) the subtrees are still large there, and spreading over them
-  // saves nodes (Connect Four's beginning positions: nodes x1.04 against one
-  // thread's, where depth 8 alone searched x1.18).
+  // saves more nodes than it costs.
   static constexpr int kNarrowSharedDepth = 16;
   static constexpr int kNarrowMoves = 8;
 
@@ -564,17 +563,6 @@ class Solver {
       return false;
     };
     const std::uint64_t key = table_key(g, state);
-    // Near the root, with other threads, this position is marked as being
-    // searched while it is (see the move loop).
-    bool sharing = crew_ && depth < kSharedDepth;
-    struct Searching {
-      Crew* crew;
-      std::uint64_t key;
-      ~Searching() {
-        if (crew) crew->leave(key);
-      }
-    } searching{sharing ? crew_ : nullptr, key};
-    if (sharing) crew_->enter(key);
     if constexpr (HasTactics<G>) {
       // The game settles what it can see at once, while the table's bucket
       // is on its way from memory.
@@ -603,11 +591,18 @@ class Solver {
       g.legal_moves(moves);
     }
 
-    if (crew_ && !sharing && depth < kNarrowSharedDepth && moves.size() <= kNarrowMoves) {
-      sharing = true;
-      searching.crew = crew_;
-      crew_->enter(key);
-    }
+    // Near the root, with other threads, this position is marked as being
+    // searched while it is (see the move loop).
+    const bool sharing =
+        crew_ && (depth < kSharedDepth || (depth < kNarrowSharedDepth && moves.size() <= kNarrowMoves));
+    struct Searching {
+      Crew* crew;
+      std::uint64_t key;
+      ~Searching() {
+        if (crew) crew->leave(key);
+      }
+    } searching{sharing ? crew_ : nullptr, key};
+    if (sharing) crew_->enter(key);
 
     int tt_move = TranspositionTable::kNoMove;
     if (const auto e = tt_->find(key)) {
