@@ -1,6 +1,7 @@
 // C++ tests of the core, run by ctest: the published perft counts and the
 // solver's known values, through the same templates Python uses.
 #include <algorithm>
+#include <bit>
 #include <atomic>
 #include <cmath>
 #include <cstdio>
@@ -12,6 +13,7 @@
 #include "noughts/board3.hpp"
 #include "noughts/classic.hpp"
 #include "noughts/history.hpp"
+#include "noughts/hot_clones.hpp"
 #include "noughts/observation.hpp"
 #include "noughts/quantum.hpp"
 #include "noughts/search/perft.hpp"
@@ -60,6 +62,12 @@ struct PlainQuantum {
 };
 static_assert(noughts::HasTactics<noughts::Quantum> && !noughts::HasTactics<PlainQuantum> &&
               !noughts::HasSearchState<PlainQuantum> && !noughts::HasCanonicalHash<PlainQuantum>);
+
+// The same multiply-add compiled as a hot function (on x86-64 Linux, an AVX2
+// clone with fused multiply-add instructions at hand) and as plain code: the
+// build must round both alike, or seeded searches differ between CPUs.
+NOUGHTS_HOT_CLONES [[gnu::noinline]] float multiply_add_hot(float a, float b, float c) { return a * b + c; }
+[[gnu::noinline]] float multiply_add_plain(float a, float b, float c) { return a * b + c; }
 
 }  // namespace
 
@@ -937,6 +945,30 @@ int main() {
       check(kept, "replacing a zeroed table gives back the old entries and a zeroed larger table");
       ZeroedTable<Slot> moved = std::move(t);
       check(moved.size() == 2 * n && t.size() == 0 && t.begin() == t.end(), "a moved-from zeroed table is empty");
+    }
+  }
+
+  {
+    // Hot functions round as the rest of the build (cpp/CMakeLists.txt turns
+    // off the fusing of multiply-adds): checked where the CPU has the
+    // instructions a fused clone would use.
+#if defined(__x86_64__) && defined(__GNUC__)
+    const bool has_fma = __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx2");
+#else
+    const bool has_fma = false;
+#endif
+    if (has_fma) {
+      Rng rng(5);
+      int differ = 0;
+      for (int i = 0; i < 100000; ++i) {
+        const float a = static_cast<float>(rng.below(1u << 24)) / 65536.0f - 128.0f;
+        const float b = static_cast<float>(rng.below(1u << 24)) / 1048576.0f + 0.1f;
+        const float c = static_cast<float>(rng.below(1u << 24)) / 3.0f - 2796202.0f;
+        if (std::bit_cast<std::uint32_t>(multiply_add_hot(a, b, c)) != std::bit_cast<std::uint32_t>(multiply_add_plain(a, b, c))) ++differ;
+      }
+      check(differ == 0, "a hot function's float multiply-add rounds as plain code's (" + std::to_string(differ) + " of 100000 differ)");
+    } else {
+      std::printf("skip hot functions' rounding: the CPU has no fused multiply-add\n");
     }
   }
 
