@@ -23,9 +23,10 @@ void bind_proof_number(py::module_& m) {
           throw IllegalMoveError("the game is over: there is nothing to solve");
         SolveLimits limits = solve_limits(max_seconds, tt_mb, symmetry, move_values, progress);
         const G root = h.current();
-        return solution_tuple(run_interruptible(
-            [&](std::atomic<bool>& stop) {
+        return solution_tuple(run_polling(
+            [&](std::atomic<bool>& stop, const std::function<void()>& poll) {
               limits.stop = &stop;
+              limits.poll = poll;
               return noughts::solve_proof_number(root, limits, weak);
             },
             cancel));

@@ -1,8 +1,8 @@
 // C++ tests of the core, run by ctest: the published perft counts and the
 // solver's known values, through the same templates Python uses.
 #include <algorithm>
-#include <bit>
 #include <atomic>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -109,6 +109,21 @@ int main() {
       }
       check(stopped && polls == 3 && same_thread, "a stop set by SolveLimits::poll ends the solve on the next check");
     }
+    std::atomic<bool> stop{false};
+    int polls = 0;
+    SolveLimits limits;
+    limits.stop = &stop;
+    limits.max_seconds = 60;
+    limits.poll = [&] {
+      if (++polls == 3) stop = true;
+    };
+    bool stopped = false;
+    try {
+      solve_proof_number(Classic(ClassicOptions{8, 8, 5}), limits);
+    } catch (const SearchStopped&) {
+      stopped = true;
+    }
+    check(stopped && polls == 3, "a stop set by SolveLimits::poll ends the proof-number search on the next check");
   }
 
   // Threads sharing one table (lazy SMP) find what one thread finds: the

@@ -543,6 +543,7 @@ class ProofNumberSearch {
   }
   void check_limits() {
     if (limits_.progress) limits_.progress->nodes.store(nodes_, std::memory_order_relaxed);
+    if (limits_.poll) limits_.poll();
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
       throw SearchStopped("the search was stopped", nodes_, elapsed());
     if (limits_.max_seconds > 0 && elapsed() > limits_.max_seconds)

@@ -82,11 +82,11 @@ struct SolveLimits {
   std::uint64_t help_after_nodes = std::uint64_t{1} << 12;
   const std::atomic<bool>* stop = nullptr;  // set from another thread to stop
   SolveProgress* progress = nullptr;        // updated as the search goes, when given
-  // Called by the solving thread every few thousand nodes, just before
-  // `stop` is read, when given: lets the caller of a solve on its own thread
-  // look after other things now and then (a Python binding handles signals
-  // there, and sets `stop` to end the search). Never called by the helper
-  // threads of a parallel solve.
+  // Called by the solving thread every few thousand nodes (alpha-beta and
+  // proof-number search alike), just before `stop` is read, when given: lets
+  // the caller of a solve on its own thread look after other things now and
+  // then (a Python binding handles signals there, and sets `stop` to end the
+  // search). Never called by the helper threads of a parallel solve.
   std::function<void()> poll;
 };
 
