@@ -85,9 +85,12 @@ int main() {
         "gravity 6 columns x 4 rows k=4 is a win for O");
 
   // SolveLimits::poll is called now and then by the solving thread only (not
-  // by a parallel solve's helpers), and a stop it sets ends the search.
+  // by a parallel solve's helpers), and a stop it sets ends the search, in
+  // alpha-beta and in proof-number search.
   {
-    for (int threads : {1, 2}) {
+    // Whether `run(limits)` ends by a stop that the third poll sets, with
+    // every poll on the calling thread.
+    auto stopped_by_poll = [](int threads, auto run) {
       std::atomic<bool> stop{false};
       int polls = 0;
       const auto caller = std::this_thread::get_id();
@@ -103,27 +106,18 @@ int main() {
       };
       bool stopped = false;
       try {
-        solve(Classic(ClassicOptions{8, 8, 5}), limits);
+        run(limits);
       } catch (const SearchStopped&) {
         stopped = true;
       }
-      check(stopped && polls == 3 && same_thread, "a stop set by SolveLimits::poll ends the solve on the next check");
-    }
-    std::atomic<bool> stop{false};
-    int polls = 0;
-    SolveLimits limits;
-    limits.stop = &stop;
-    limits.max_seconds = 60;
-    limits.poll = [&] {
-      if (++polls == 3) stop = true;
+      return stopped && polls == 3 && same_thread;
     };
-    bool stopped = false;
-    try {
-      solve_proof_number(Classic(ClassicOptions{8, 8, 5}), limits);
-    } catch (const SearchStopped&) {
-      stopped = true;
-    }
-    check(stopped && polls == 3, "a stop set by SolveLimits::poll ends the proof-number search on the next check");
+    const Classic big(ClassicOptions{8, 8, 5});
+    for (int threads : {1, 2})
+      check(stopped_by_poll(threads, [&](const SolveLimits& l) { solve(big, l); }),
+            "a stop set by SolveLimits::poll ends the solve on the next check (" + std::to_string(threads) + " threads)");
+    check(stopped_by_poll(1, [&](const SolveLimits& l) { solve_proof_number(big, l); }),
+          "a stop set by SolveLimits::poll ends the proof-number search on the next check");
   }
 
   // Threads sharing one table (lazy SMP) find what one thread finds: the
