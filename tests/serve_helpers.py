@@ -110,7 +110,7 @@ def start_server(db: Any, extra_env: dict[str, str] | None = None, port: int | N
     import sys
     import time
 
-    import httpx
+    import httpx2
     import noughts
 
     port = free_port() if port is None else port
@@ -130,9 +130,9 @@ def start_server(db: Any, extra_env: dict[str, str] | None = None, port: int | N
     deadline = time.monotonic() + 60
     while True:
         try:
-            if httpx.get(url + "/", timeout=2).status_code == 200:
+            if httpx2.get(url + "/", timeout=2).status_code == 200:
                 return RunningServer(process, url)
-        except httpx.HTTPError:
+        except httpx2.HTTPError:
             pass
         if process.poll() is not None or time.monotonic() > deadline:
             process.kill()

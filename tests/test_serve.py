@@ -8,7 +8,7 @@ import re
 import pytest
 
 pytest.importorskip("starlette", reason="the serve extra (Starlette) is not installed")
-pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
+pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2")
 
 import noughts
 from hypothesis import HealthCheck, given, settings

@@ -12,9 +12,9 @@ import threading
 import pytest
 
 pytest.importorskip("starlette", reason="the serve extra (Starlette) is not installed")
-pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
+pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2")
 
-import httpx
+import httpx2
 import noughts
 from noughts.serve import create_app
 from noughts.serve.store import Store, TableRow, token_digest
@@ -138,8 +138,8 @@ def test_a_restart_keeps_every_game_and_its_state(db):
 def test_concurrent_moves_for_one_game_are_serialised(db):
     async def race():
         app = create_app(db)
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://test") as c:
+        transport = httpx2.ASGITransport(app=app)
+        async with httpx2.AsyncClient(transport=transport, base_url="http://test") as c:
             r = await c.post("/api/tables", json={})
             token = r.json()["seats"]["X"].split("#k=")[1]
             table_id = r.json()["id"]
@@ -241,7 +241,7 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path):
     db = tmp_path / "killed.sqlite3"
     server = start_server(db)
     try:
-        with httpx.Client(base_url=server.url) as c:
+        with httpx2.Client(base_url=server.url) as c:
             r = c.post("/api/tables", json={"game": "classic", "size": 4})
             body = r.json()
             t = new_table_from(c, body)
@@ -254,7 +254,7 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path):
         server.process.wait()
     server = start_server(db)
     try:
-        with httpx.Client(base_url=server.url) as c:
+        with httpx2.Client(base_url=server.url) as c:
             state = c.get(f"/api/tables/{body['id']}").json()
             assert [m["move"] for m in state["moves"]] == played
             t = new_table_from(c, body)
