@@ -153,6 +153,7 @@ ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows
       }
   bottom_row_ = top_row_ << ((R - 1) * C);
   gravity_in_turn_ = o.gravity && !o.free_choice && !o.misere;
+  for (int h = R % 2; h < R; h += 2) follow_up_cells_ |= top_row_ << ((R - 1 - h) * C);
   if (o.gravity && (R + 1) * C <= 64) {
     column_layout_ = true;
     for (int c = 0; c < C; ++c) {
@@ -160,6 +161,7 @@ ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows
       column_cells_[c] = (bits::bit(R) - 1) << (c * (R + 1));
       for (int h = 0; h <= R; ++h) column_at_[c * (R + 1) + h] = static_cast<std::uint8_t>(c);
       for (int h = 0; h < R; ++h) column_bits_[(R - 1 - h) * C + c] = bits::bit(c * (R + 1) + h);
+      for (int h = R % 2; h < R; h += 2) column_follow_up_cells_ |= bits::bit(c * (R + 1) + h);
     }
     for (std::uint64_t b : column_bits_) column_board_ |= b;
   }
@@ -271,6 +273,17 @@ template <ClassicRules::Layout L>
   // test is needed only without one.
   t.mover_can_win = mine || r.holds_line<L>(board & ~other);
   t.opponent_can_win = theirs || r.holds_line<L>(board & ~own);
+  // When every column has an even number of empty cells, the opponent can
+  // answer each move with the cell right above it to the end of the game:
+  // the mover then only ever gets the empty cells of follow_up_cells(), and
+  // cannot win without a line of own marks and such cells.
+  // If the opponent then has a line of their marks and the other empty
+  // cells, they win by the end of the game.
+  if (const std::uint64_t half = r.follow_up_cells<L>(); !(playable & ~half)) {
+    if (t.mover_can_win) t.mover_can_win = r.holds_line<L>(own | (empty & half));
+    if (!t.mover_can_win && t.opponent_can_win && r.holds_line<L>(other | (empty & ~half)))
+      t.loses_within = bits::count(empty);
+  }
   if (safe != playable) t.dropped = 2, t.dropped_move = r.column_at<L>(bits::lowest(playable & ~safe));
   moves.push_each(r.columns_of<L>(safe));
   return t;

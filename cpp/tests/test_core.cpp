@@ -63,6 +63,24 @@ struct PlainQuantum {
 static_assert(noughts::HasTactics<noughts::Quantum> && !noughts::HasTactics<PlainQuantum> &&
               !noughts::HasSearchState<PlainQuantum> && !noughts::HasCanonicalHash<PlainQuantum>);
 
+// Classic offering only the game concept, likewise.
+struct PlainClassic {
+  static constexpr int kMaxActions = noughts::Classic::kMaxActions;
+  using MoveList = noughts::Classic::MoveList;
+  noughts::Classic g;
+  void legal_moves(MoveList& moves) const noexcept { g.legal_moves(moves); }
+  void play(noughts::Move m) noexcept { g.play(m); }
+  noughts::Outcome outcome() const noexcept { return g.outcome(); }
+  noughts::Player to_move() const noexcept { return g.to_move(); }
+  int ply() const noexcept { return g.ply(); }
+  std::uint64_t hash() const noexcept { return g.hash(); }
+  int num_symmetries() const noexcept { return g.num_symmetries(); }
+  PlainClassic symmetric(int s) const noexcept { return {g.symmetric(s)}; }
+  friend bool operator==(const PlainClassic&, const PlainClassic&) = default;
+};
+static_assert(noughts::HasTactics<noughts::Classic> && !noughts::HasTactics<PlainClassic> &&
+              !noughts::HasSearchState<PlainClassic> && !noughts::HasCanonicalHash<PlainClassic>);
+
 // The same multiply-add compiled as a hot function (on x86-64 Linux, an AVX2
 // clone with fused multiply-add instructions at hand) and as plain code: the
 // build must round both alike, or seeded searches differ between CPUs.
@@ -804,6 +822,45 @@ int main() {
         same = a.move_values[i].move == b.move_values[i].move && a.move_values[i].value == b.move_values[i].value;
     }
     check(same, "Quantum solved with its hooks and without: the same values, distances and best moves");
+  }
+
+  // Classic's gravity tactics where every column has an even number of empty
+  // cells: a mover they say cannot win does not, and a mover they say loses
+  // does, within the plies they say, as the plain solver (no tactics) finds.
+  {
+    Rng rng(31);
+    int cannot_win = 0, loses = 0;
+    bool right = true;
+    const ClassicOptions boards[] = {{4, 4, 3, false, false, true}, {4, 5, 3, false, false, true},
+                                     {5, 4, 3, false, false, true}, {4, 5, 4, false, false, true}};
+    for (const auto& o : boards) {
+      const auto& r = ClassicRules::get(o);
+      for (int game = 0; game < 500; ++game) {
+        Classic g(o);
+        while (!g.outcome().over()) {
+          Classic::MoveList moves{};
+          std::array<int, Classic::kMaxActions> hints{};
+          const Tactics t = g.tactics(moves, hints.data(), g.search_state());
+          // The mover's lines with no mark of the opponent's: where one is
+          // left, "cannot win" comes from the follow-up, not from the board.
+          const int me = static_cast<int>(g.to_move());
+          const bool line_left = r.holds_line(r.board_mask() & ~g.marks(1 - me));
+          if (t.kind == Tactics::Search && ((line_left && !t.mover_can_win) || t.loses_within)) {
+            SolveLimits limits;
+            limits.tt_bytes = std::size_t{1} << 20;
+            const Solution plain = solve(PlainClassic{g}, limits);
+            if (!t.mover_can_win) ++cannot_win, right = right && plain.value <= 0;
+            if (t.loses_within) ++loses, right = right && plain.value == -1 && plain.distance <= t.loses_within;
+          }
+          Classic::MoveList legal{};
+          g.legal_moves(legal);
+          g.play(legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))]);
+        }
+      }
+    }
+    check(right && cannot_win > 100 && loses > 40,
+          "Classic gravity tactics: the follow-up's \"cannot win\" (" + std::to_string(cannot_win) + " positions) and \"loses\" (" +
+              std::to_string(loses) + ") agree with the plain solver");
   }
 
   // MCTS, the same template for every game: it finds a win in one.

@@ -103,6 +103,16 @@ class ClassicRules {
     if constexpr (L == Layout::Cells) return board_mask_ & ~occupied & (bottom_row_ | occupied >> cols());
     else return (occupied + column_bottom_) & column_board_;  // each column's lowest empty cell
   }
+  // The cells whose height has the parity of the board's (h = 0 at the
+  // bottom): where every column has an even number of empty cells, the
+  // lowest empty cell of each column and every second one above it. The
+  // player to move there gets exactly these of the empty cells if the
+  // opponent answers each move with the cell right above it (Allis'
+  // "claimeven"), and the opponent gets the others.
+  template <Layout L>
+  std::uint64_t follow_up_cells() const noexcept {
+    return L == Layout::Cells ? follow_up_cells_ : column_follow_up_cells_;
+  }
   // The cells right under `cells`.
   template <Layout L>
   std::uint64_t below(std::uint64_t cells) const noexcept {
@@ -230,6 +240,7 @@ class ClassicRules {
   bool gravity_in_turn_ = false;
   std::uint64_t bottom_row_ = 0;
   std::uint64_t column_board_ = 0, column_bottom_ = 0;
+  std::uint64_t follow_up_cells_ = 0, column_follow_up_cells_ = 0;
   std::array<std::uint64_t, kMaxCells> column_bits_{};
   std::array<std::uint64_t, kMaxCells> column_cells_{};  // [c]: column c's cells in the columns
   std::array<std::uint8_t, 64> column_at_{};

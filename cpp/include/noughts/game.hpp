@@ -48,13 +48,18 @@ struct Tactics {
   Move move = -1;
   int dropped = 0;
   Move dropped_move = -1;  // one of the moves left out, when dropped > 0
-  bool mover_can_win = true, opponent_can_win = true;  // false: no line is left for them
+  // false: they cannot win (no line is left for them, or the other player
+  // has a way to keep them from every line that is).
+  bool mover_can_win = true, opponent_can_win = true;
   // With Search, the earliest the game can end, in plies from here: no
   // result of the mover's choice comes sooner than a win in `fastest_win`
   // plies or a loss in `fastest_loss` (the moves left out aside). 1 says
   // nothing; a game played in turn where only the mover's own move can win
   // knows a win takes 3 plies once none wins at once.
   int fastest_win = 1, fastest_loss = 1;
+  // With Search, when above 0: the mover loses whatever they play, within
+  // this many plies (the game knows a way for the opponent to win).
+  int loses_within = 0;
 };
 
 // The shape of a game's observation planes (a learner's view of a position).

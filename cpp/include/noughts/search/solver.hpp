@@ -580,6 +580,11 @@ class Solver {
       if (alpha >= top) return top;
       if (beta <= bottom) return bottom;
       beta = std::min(beta, top);
+      if (t.loses_within) {
+        const int latest_loss = -(kWin - t.loses_within);
+        if (alpha >= latest_loss) return latest_loss;
+        beta = std::min(beta, latest_loss);
+      }
       if (t.dropped) best = -(kWin - t.dropped), best_move = t.dropped_move;
     } else {
       // The same overlap with what comes before the probe: the dead-line
