@@ -74,6 +74,19 @@ def test_classic_middle_games_against_alphabeta(seed):
     assert_same_as_alphabeta(g)
 
 
+@pytest.mark.parametrize("board", [(4, 5, 3), (6, 7, 4)])
+@pytest.mark.parametrize("seed", range(6))
+def test_gravity_late_positions_against_the_referee(board, seed):
+    """Gravity boards, where the tactics also settle positions by the follow-up (every
+    column with an even number of empty cells): each move's value as the referee's."""
+    rows, cols, k = board
+    g = random_position(lambda: Classic(rows, cols, k, gravity=True), rows * cols - 10, seed)
+    memo = {}
+    value, _ = minimax(g.copy(), memo)
+    s = noughts.solve(g, method="pns", move_values=True)
+    assert s.value == value and s.move_values == move_values(g.copy(), memo)
+
+
 @pytest.mark.parametrize("plies,seed", [(p, s) for p in (46, 50, 54, 58) for s in range(5)])
 def test_ultimate_endgames_against_alphabeta(plies, seed):
     assert_same_as_alphabeta(random_position(noughts.Ultimate, plies, 1000 * plies + seed))

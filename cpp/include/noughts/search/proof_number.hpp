@@ -284,6 +284,7 @@ class ProofNumberSearch {
         case Tactics::LossNext: return mine ? disproved : proved;
         case Tactics::Search: break;
       }
+      if (t.loses_within) return mine ? disproved : proved;
       return mobility(mine, moves.size());
     } else {
       if constexpr (HasCanStillWin<G>) {
