@@ -276,13 +276,21 @@ template <ClassicRules::Layout L>
   // When every column has an even number of empty cells, the opponent can
   // answer each move with the cell right above it to the end of the game:
   // the mover then only ever gets the empty cells of follow_up_cells(), and
-  // cannot win without a line of own marks and such cells.
-  // If the opponent then has a line of their marks and the other empty
-  // cells, they win by the end of the game.
-  if (const std::uint64_t half = r.follow_up_cells<L>(); !(playable & ~half)) {
+  // cannot win without a line of own marks and such cells. If the opponent
+  // then has a line of their marks and the other empty cells, they win by
+  // the end of the game. When one column alone has an odd number of empty
+  // cells, the mover can play there and follow up in turn: the same the
+  // other way round. (The playable cells outside follow_up_cells() are the
+  // lowest empty cells of the columns with an odd number of them.)
+  const std::uint64_t half = r.follow_up_cells<L>(), odd = playable & ~half;
+  if (!odd) {
     if (t.mover_can_win) t.mover_can_win = r.holds_line<L>(own | (empty & half));
     if (!t.mover_can_win && t.opponent_can_win && r.holds_line<L>(other | (empty & ~half)))
       t.loses_within = bits::count(empty);
+  } else if (!(odd & (odd - 1))) {
+    if (t.opponent_can_win) t.opponent_can_win = r.holds_line<L>(other | (empty & half));
+    if (!t.opponent_can_win && t.mover_can_win && r.holds_line<L>(own | (empty & ~half)))
+      t.wins_within = bits::count(empty);
   }
   if (safe != playable) t.dropped = 2, t.dropped_move = r.column_at<L>(bits::lowest(playable & ~safe));
   moves.push_each(r.columns_of<L>(safe));

@@ -824,12 +824,12 @@ int main() {
     check(same, "Quantum solved with its hooks and without: the same values, distances and best moves");
   }
 
-  // Classic's gravity tactics where every column has an even number of empty
-  // cells: a mover they say cannot win does not, and a mover they say loses
-  // does, within the plies they say, as the plain solver (no tactics) finds.
+  // Classic's gravity tactics by the follow-up: a player they say cannot win
+  // does not, and a mover they say loses (wins) does, within the plies they
+  // say, as the plain solver (no tactics) finds.
   {
     Rng rng(31);
-    int cannot_win = 0, loses = 0;
+    int cannot_win = 0, cannot_lose = 0, loses = 0, wins = 0;
     bool right = true;
     const ClassicOptions boards[] = {{4, 4, 3, false, false, true}, {4, 5, 3, false, false, true},
                                      {5, 4, 3, false, false, true}, {4, 5, 4, false, false, true}};
@@ -841,26 +841,33 @@ int main() {
           Classic::MoveList moves{};
           std::array<int, Classic::kMaxActions> hints{};
           const Tactics t = g.tactics(moves, hints.data(), g.search_state());
-          // The mover's lines with no mark of the opponent's: where one is
+          // Each player's lines with no mark of the other's: where one is
           // left, "cannot win" comes from the follow-up, not from the board.
           const int me = static_cast<int>(g.to_move());
-          const bool line_left = r.holds_line(r.board_mask() & ~g.marks(1 - me));
-          if (t.kind == Tactics::Search && ((line_left && !t.mover_can_win) || t.loses_within)) {
+          const bool mine_left = r.holds_line(r.board_mask() & ~g.marks(1 - me)),
+                     theirs_left = r.holds_line(r.board_mask() & ~g.marks(me));
+          const bool mover_cannot = mine_left && !t.mover_can_win, opponent_cannot = theirs_left && !t.opponent_can_win;
+          if (t.kind == Tactics::Search && (mover_cannot || opponent_cannot || t.loses_within || t.wins_within)) {
             SolveLimits limits;
             limits.tt_bytes = std::size_t{1} << 20;
             const Solution plain = solve(PlainClassic{g}, limits);
-            if (!t.mover_can_win) ++cannot_win, right = right && plain.value <= 0;
+            if (mover_cannot) ++cannot_win, right = right && plain.value <= 0;
+            if (opponent_cannot) ++cannot_lose, right = right && plain.value >= 0;
             if (t.loses_within) ++loses, right = right && plain.value == -1 && plain.distance <= t.loses_within;
+            if (t.wins_within) ++wins, right = right && plain.value == 1 && plain.distance <= t.wins_within;
           }
+          // Random moves among those the tactics list, so that games last.
           Classic::MoveList legal{};
           g.legal_moves(legal);
-          g.play(legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))]);
+          const auto& from = t.kind == Tactics::Search && moves.size() ? moves : legal;
+          g.play(from[static_cast<int>(rng.below(static_cast<std::uint32_t>(from.size())))]);
         }
       }
     }
-    check(right && cannot_win > 100 && loses > 40,
-          "Classic gravity tactics: the follow-up's \"cannot win\" (" + std::to_string(cannot_win) + " positions) and \"loses\" (" +
-              std::to_string(loses) + ") agree with the plain solver");
+    check(right && std::min({cannot_win, cannot_lose, loses, wins}) >= 30,
+          "Classic gravity tactics: the follow-up's \"cannot win\", \"cannot lose\", \"loses\" and \"wins\" (" +
+              std::to_string(cannot_win) + ", " + std::to_string(cannot_lose) + ", " + std::to_string(loses) + " and " +
+              std::to_string(wins) + " positions) agree with the plain solver");
   }
 
   // MCTS, the same template for every game: it finds a win in one.

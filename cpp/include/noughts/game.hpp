@@ -58,8 +58,9 @@ struct Tactics {
   // knows a win takes 3 plies once none wins at once.
   int fastest_win = 1, fastest_loss = 1;
   // With Search, when above 0: the mover loses whatever they play, within
-  // this many plies (the game knows a way for the opponent to win).
-  int loses_within = 0;
+  // this many plies (the game knows a way for the opponent to win); or
+  // wins, within this many plies (the game knows a way for the mover).
+  int loses_within = 0, wins_within = 0;
 };
 
 // The shape of a game's observation planes (a learner's view of a position).

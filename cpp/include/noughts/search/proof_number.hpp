@@ -285,6 +285,7 @@ class ProofNumberSearch {
         case Tactics::Search: break;
       }
       if (t.loses_within) return mine ? disproved : proved;
+      if (t.wins_within) return mine ? proved : disproved;
       return mobility(mine, moves.size());
     } else {
       if constexpr (HasCanStillWin<G>) {

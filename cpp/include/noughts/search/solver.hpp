@@ -585,6 +585,11 @@ class Solver {
         if (alpha >= latest_loss) return latest_loss;
         beta = std::min(beta, latest_loss);
       }
+      if (t.wins_within) {
+        const int latest_win = std::min(top, kWin - t.wins_within);
+        if (beta <= latest_win) return latest_win;
+        alpha = std::max(alpha, latest_win);
+      }
       if (t.dropped) best = -(kWin - t.dropped), best_move = t.dropped_move;
     } else {
       // The same overlap with what comes before the probe: the dead-line
