@@ -44,30 +44,13 @@ void check_perft(const G& g, const char* name, std::initializer_list<unsigned lo
   }
 }
 
-// Quantum offering only the game concept: the solver's plain path, without
+// A game offering only the game concept: the solver's plain path, without
 // the game's search state and tactics.
-struct PlainQuantum {
-  static constexpr int kMaxActions = noughts::Quantum::kMaxActions;
-  using MoveList = noughts::Quantum::MoveList;
-  noughts::Quantum q;
-  void legal_moves(MoveList& moves) const noexcept { q.legal_moves(moves); }
-  void play(noughts::Move m) noexcept { q.play(m); }
-  noughts::Outcome outcome() const noexcept { return q.outcome(); }
-  noughts::Player to_move() const noexcept { return q.to_move(); }
-  int ply() const noexcept { return q.ply(); }
-  std::uint64_t hash() const noexcept { return q.hash(); }
-  int num_symmetries() const noexcept { return q.num_symmetries(); }
-  PlainQuantum symmetric(int s) const noexcept { return {q.symmetric(s)}; }
-  friend bool operator==(const PlainQuantum&, const PlainQuantum&) = default;
-};
-static_assert(noughts::HasTactics<noughts::Quantum> && !noughts::HasTactics<PlainQuantum> &&
-              !noughts::HasSearchState<PlainQuantum> && !noughts::HasCanonicalHash<PlainQuantum>);
-
-// Classic offering only the game concept, likewise.
-struct PlainClassic {
-  static constexpr int kMaxActions = noughts::Classic::kMaxActions;
-  using MoveList = noughts::Classic::MoveList;
-  noughts::Classic g;
+template <class G>
+struct Plain {
+  static constexpr int kMaxActions = G::kMaxActions;
+  using MoveList = typename G::MoveList;
+  G g;
   void legal_moves(MoveList& moves) const noexcept { g.legal_moves(moves); }
   void play(noughts::Move m) noexcept { g.play(m); }
   noughts::Outcome outcome() const noexcept { return g.outcome(); }
@@ -75,11 +58,13 @@ struct PlainClassic {
   int ply() const noexcept { return g.ply(); }
   std::uint64_t hash() const noexcept { return g.hash(); }
   int num_symmetries() const noexcept { return g.num_symmetries(); }
-  PlainClassic symmetric(int s) const noexcept { return {g.symmetric(s)}; }
-  friend bool operator==(const PlainClassic&, const PlainClassic&) = default;
+  Plain symmetric(int s) const noexcept { return {g.symmetric(s)}; }
+  friend bool operator==(const Plain&, const Plain&) = default;
 };
-static_assert(noughts::HasTactics<noughts::Classic> && !noughts::HasTactics<PlainClassic> &&
-              !noughts::HasSearchState<PlainClassic> && !noughts::HasCanonicalHash<PlainClassic>);
+static_assert(noughts::HasTactics<noughts::Quantum> && !noughts::HasTactics<Plain<noughts::Quantum>> &&
+              !noughts::HasSearchState<Plain<noughts::Quantum>> && !noughts::HasCanonicalHash<Plain<noughts::Quantum>>);
+static_assert(noughts::HasTactics<noughts::Classic> && !noughts::HasTactics<Plain<noughts::Classic>> &&
+              !noughts::HasSearchState<Plain<noughts::Classic>> && !noughts::HasCanonicalHash<Plain<noughts::Classic>>);
 
 // The same multiply-add compiled as a hot function (on x86-64 Linux, an AVX2
 // clone with fused multiply-add instructions at hand) and as plain code: the
@@ -816,7 +801,7 @@ int main() {
       SolveLimits limits;
       limits.move_values = true;
       limits.tt_bytes = std::size_t{4} << 20;
-      const Solution a = solve(q, limits), b = solve(PlainQuantum{q}, limits);
+      const Solution a = solve(q, limits), b = solve(Plain<Quantum>{q}, limits);
       same = same && a.value == b.value && a.distance == b.distance && a.best_moves == b.best_moves;
       for (std::size_t i = 0; same && i < a.move_values.size(); ++i)
         same = a.move_values[i].move == b.move_values[i].move && a.move_values[i].value == b.move_values[i].value;
@@ -850,7 +835,7 @@ int main() {
           if (t.kind == Tactics::Search && (mover_cannot || opponent_cannot || t.loses_within || t.wins_within)) {
             SolveLimits limits;
             limits.tt_bytes = std::size_t{1} << 20;
-            const Solution plain = solve(PlainClassic{g}, limits);
+            const Solution plain = solve(Plain<Classic>{g}, limits);
             if (mover_cannot) ++cannot_win, right = right && plain.value <= 0;
             if (opponent_cannot) ++cannot_lose, right = right && plain.value >= 0;
             if (t.loses_within) ++loses, right = right && plain.value == -1 && plain.distance <= t.loses_within;
