@@ -269,29 +269,25 @@ template <ClassicRules::Layout L>
   if (threats & (threats - 1)) return t.kind = Tactics::LossNext, t.move = r.column_at<L>(bits::lowest(playable)), t;
   const std::uint64_t safe = (threats ? threats : playable) & ~r.below<L>(theirs);
   if (!safe) return t.kind = Tactics::LossNext, t.move = r.column_at<L>(bits::lowest(playable)), t;
-  // A completion cell is a line still open to its symbol: the whole-board
-  // test is needed only without one.
-  t.mover_can_win = mine || r.holds_line<L>(board & ~other);
-  t.opponent_can_win = theirs || r.holds_line<L>(board & ~own);
-  // When every column has an even number of empty cells, the opponent can
-  // answer each move with the cell right above it to the end of the game:
-  // the mover then only ever gets the empty cells of follow_up_cells(), and
-  // cannot win without a line of own marks and such cells. If the opponent
-  // then has a line of their marks and the other empty cells, they win by
-  // the end of the game. When one column alone has an odd number of empty
-  // cells, the mover can play there and follow up in turn: the same the
-  // other way round. (The playable cells outside follow_up_cells() are the
-  // lowest empty cells of the columns with an odd number of them.)
+  // Which empty cells each player can still get: any, unless the follow-up
+  // decides it. Where every column has an even number of empty cells, the
+  // opponent can answer each move with the cell right above it to the end
+  // of the game, and the mover then only ever gets the empty cells of
+  // follow_up_cells(); where one column alone has an odd number of them,
+  // the mover can play there and follow up in turn, and the opponent only
+  // gets those cells. (The playable cells outside follow_up_cells() are the
+  // lowest empty cells of the columns with an odd number of them.) A player
+  // wins only by a line of their marks and cells they can get, and one who
+  // cannot loses if the other then has a line in the cells left to them.
   const std::uint64_t half = r.follow_up_cells<L>(), odd = playable & ~half;
-  if (!odd) {
-    if (t.mover_can_win) t.mover_can_win = r.holds_line<L>(own | (empty & half));
-    if (!t.mover_can_win && t.opponent_can_win && r.holds_line<L>(other | (empty & ~half)))
-      t.loses_within = bits::count(empty);
-  } else if (!(odd & (odd - 1))) {
-    if (t.opponent_can_win) t.opponent_can_win = r.holds_line<L>(other | (empty & half));
-    if (!t.opponent_can_win && t.mover_can_win && r.holds_line<L>(own | (empty & ~half)))
-      t.wins_within = bits::count(empty);
-  }
+  const bool followed = !odd, follows = odd && !(odd & (odd - 1));
+  const std::uint64_t mover_cells = followed ? empty & half : empty, opponent_cells = follows ? empty & half : empty;
+  // A completion cell is a line still open to its symbol: the whole-board
+  // test is needed only without one (or where the follow-up decides).
+  t.mover_can_win = (mine && !followed) || r.holds_line<L>(own | mover_cells);
+  t.opponent_can_win = (theirs && !follows) || r.holds_line<L>(other | opponent_cells);
+  if (followed && !t.mover_can_win && r.holds_line<L>(other | (empty & ~half))) t.loses_within = bits::count(empty);
+  if (follows && !t.opponent_can_win && r.holds_line<L>(own | (empty & ~half))) t.wins_within = bits::count(empty);
   if (safe != playable) t.dropped = 2, t.dropped_move = r.column_at<L>(bits::lowest(playable & ~safe));
   moves.push_each(r.columns_of<L>(safe));
   return t;
