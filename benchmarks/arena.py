@@ -49,6 +49,8 @@ _NUMBERS = {
     "prior_visits": int,
     "minimax": float,
     "rollout_weight": float,
+    "puct": float,
+    "puct_temperature": float,
 }
 
 

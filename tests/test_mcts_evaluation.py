@@ -13,8 +13,11 @@ def quick_solve(game):
         return None
 
 
-@pytest.mark.parametrize("minimax,rollout_weight", [(0.0, 0.0), (0.6, 0.0), (1.0, 0.0), (0.3, 1.0), (1.0, 0.5)])
-def test_proofs_agree_with_the_solver_whatever_the_weights(minimax, rollout_weight):
+@pytest.mark.parametrize(
+    "minimax,rollout_weight,puct",
+    [(0.0, 0.0, 2.0), (0.6, 0.0, 0.0), (1.0, 0.0, 2.0), (0.3, 1.0, 0.0), (0.3, 1.0, 2.0), (1.0, 0.5, 6.0)],
+)
+def test_proofs_agree_with_the_solver_whatever_the_weights(minimax, rollout_weight, puct):
     """Evaluations steer the search but never decide a proof: every proven value is exact."""
     proven = 0
     for seed in range(120):
@@ -24,7 +27,7 @@ def test_proofs_agree_with_the_solver_whatever_the_weights(minimax, rollout_weig
         solution = quick_solve(game)
         if solution is None:
             continue
-        mcts = noughts.MCTS(seed=seed, evaluation=True, minimax=minimax, rollout_weight=rollout_weight)
+        mcts = noughts.MCTS(seed=seed, evaluation=True, minimax=minimax, rollout_weight=rollout_weight, puct=puct)
         result = mcts.search(game, iterations=4000)
         assert game.is_legal(result.best_move.id)
         if result.proven:
@@ -91,3 +94,30 @@ def test_a_small_tree_still_answers(rollout_weight):
 def test_bad_weights_are_refused(name, bad):
     with pytest.raises(noughts.InvalidOptionError, match=name):
         noughts.MCTS(**{name: bad})
+
+
+@pytest.mark.parametrize(
+    "name,bad",
+    [("puct", -0.5), ("puct", float("inf")), ("puct", float("nan")), ("puct", "2"), ("puct", True)]
+    + [("puct_temperature", v) for v in (0.0, 0.001, 101, float("nan"), "0.15", False)],
+)
+def test_bad_puct_settings_are_refused(name, bad):
+    with pytest.raises(noughts.InvalidOptionError, match=name):
+        noughts.MCTS(**{name: bad})
+
+
+def test_puct_spends_the_search_on_the_moves_the_evaluation_prefers():
+    """PUCT's priors come from the evaluations: over random positions, at a small budget,
+    its most visited move gets a larger share of the root's visits than UCT's, and with
+    sharper priors (a lower temperature) a larger share still."""
+    positions = [random_game(lambda: Ultimate(tiebreak=True), seed, 10 + seed % 20) for seed in range(30)]
+    positions = [game for game in positions if not game.is_over()]
+
+    def top_share(**options):
+        shares = [noughts.MCTS(seed=i, **options).search(game, iterations=300).moves[0].visits / 300
+                  for i, game in enumerate(positions)]
+        return sum(shares) / len(shares)
+
+    uct, puct, sharp = top_share(puct=0), top_share(), top_share(puct_temperature=0.05)
+    assert uct + 0.05 < puct < sharp
+    assert repr(noughts.MCTS(puct=0)).endswith("puct=0.0)")

@@ -91,20 +91,22 @@ void bind_mcts(py::module_& m, const std::string& game_name) {
   const MctsConfig defaults;
   py::class_<S>(m, name.c_str(), "Monte Carlo tree search for this game; use noughts.MCTS.")
       .def(py::init([](std::uint64_t seed, double c, int threads, std::uint64_t max_nodes, bool reuse, bool heuristics,
-                       bool evaluation, std::uint32_t prior_visits, double minimax, double rollout_weight) {
+                       bool evaluation, std::uint32_t prior_visits, double minimax, double rollout_weight, double puct,
+                       double puct_temperature) {
              if (!(minimax >= 0 && minimax <= 1))
                throw InvalidOptionError("minimax must be a number from 0 to 1, not " + std::to_string(minimax));
              if (!(rollout_weight >= 0 && rollout_weight <= 1))
                throw InvalidOptionError("rollout_weight must be a number from 0 to 1, not " +
                                         std::to_string(rollout_weight));
              return new S(MctsConfig{c, threads, max_nodes, seed, reuse, heuristics, evaluation, prior_visits, minimax,
-                                     rollout_weight});
+                                     rollout_weight, puct, puct_temperature});
            }),
            py::arg("seed") = defaults.seed, py::arg("c") = defaults.c, py::arg("threads") = defaults.threads,
            py::arg("max_nodes") = defaults.max_nodes, py::arg("reuse") = defaults.reuse,
            py::arg("heuristics") = defaults.heuristics, py::arg("evaluation") = defaults.evaluation,
            py::arg("prior_visits") = defaults.prior_visits, py::arg("minimax") = defaults.minimax,
-           py::arg("rollout_weight") = defaults.rollout_weight)
+           py::arg("rollout_weight") = defaults.rollout_weight, py::arg("puct") = defaults.puct,
+           py::arg("puct_temperature") = defaults.puct_temperature)
       .def("search", &S::search, py::arg("game"), py::arg("iterations") = 0, py::arg("seconds") = 0.0,
            "Searches the game's position (0 = no limit for either budget; at least one is needed). Releases the "
            "GIL; Ctrl-C stops it. Returns a dict that noughts.MCTS turns into a SearchResult.")

@@ -355,10 +355,12 @@ int main() {
   // MCTS with the evaluation keeps each node's minimax of its children's
   // values a path at a time; after searches with and without rollouts, and
   // after moving the root, a walk of the whole tree finds the same values.
+  // With PUCT, each node's children also keep their priors through every
+  // backup (spread = prior / (1 + visits)).
   {
-    bool consistent = true;
-    for (const double rollout_weight : {0.0, 1.0}) {
-      MctsTree<Ultimate> tree(7, 1u << 20, 1.0, true, true, 10, 0.3, rollout_weight);
+    bool consistent = true, priors = true;
+    for (const auto& [rollout_weight, puct] : {std::pair{0.0, 0.0}, {1.0, 0.0}, {0.0, 2.0}, {1.0, 2.0}}) {
+      MctsTree<Ultimate> tree(7, 1u << 20, 1.0, true, true, 10, 0.3, rollout_weight, puct);
       Ultimate start;
       std::vector<Move> line;
       Rng rng(5);
@@ -366,6 +368,7 @@ int main() {
         tree.set_root(start, line, true);
         tree.run(3000, false, {}, nullptr, nullptr);
         consistent = consistent && tree.minimax_consistent();
+        priors = priors && tree.priors_consistent();
         Ultimate at = start;
         for (Move m : line) at.play(m);
         if (at.outcome().over()) break;
@@ -375,6 +378,16 @@ int main() {
       }
     }
     check(consistent, "MCTS with evaluation: every node's minimax equals its children's best value");
+    check(priors, "MCTS with PUCT: every node's children's priors sum to 1");
+  }
+
+  // PUCT's softmax takes e^x from a polynomial (the same bits everywhere).
+  {
+    double worst = 0;
+    for (float x = -80.0f; x <= 0.0f; x += 0.0137f)
+      worst = std::max(worst, std::abs(mcts_detail::exp_neg(x) / std::exp(static_cast<double>(x)) - 1.0));
+    check(worst < 2e-5 && mcts_detail::exp_neg(0.0f) == 1.0f && mcts_detail::exp_neg(-1000.0f) > 0.0f,
+          "exp_neg is e^x within 2e-5 on [-80, 0] (worst " + std::to_string(worst) + ")");
   }
 
   // Ultimate's hooks (search/hooks.hpp) against playing the moves out, over

@@ -28,6 +28,8 @@ __all__ = [
     "DEFAULT_C",
     "DEFAULT_MAX_NODES",
     "DEFAULT_MINIMAX",
+    "DEFAULT_PUCT",
+    "DEFAULT_PUCT_TEMPERATURE",
     "GameRecord",
     "MCTS",
     "MatchResult",
@@ -39,6 +41,10 @@ __all__ = [
 #: The default UCT exploration constant, for rewards +1 / 0 / -1.
 DEFAULT_C = 1.0
 DEFAULT_MINIMAX = 0.3
+#: With an evaluation: PUCT's exploration constant, and the temperature of the softmax of
+#: the children's evaluations that gives each move its prior (docs/mcts.md).
+DEFAULT_PUCT = 2.0
+DEFAULT_PUCT_TEMPERATURE = 0.15
 #: The default bound on tree nodes (24 bytes each, 28 in a game with an evaluation such as Ultimate: 224 MiB when full), all threads together.
 DEFAULT_MAX_NODES = 1 << 23
 
@@ -105,6 +111,12 @@ def _check_int(name: str, value: Any, minimum: int, *, counted: bool = True) -> 
 def _check_weight(name: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
         raise InvalidOptionError(f"{name} must be a number from 0 to 1, not {value!r}")
+    return float(value)
+
+
+def _check_number(name: str, value: Any, low: float, high: float, allowed: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or not low <= value <= high:
+        raise InvalidOptionError(f"{name} must be {allowed}, not {value!r}")
     return float(value)
 
 
@@ -186,6 +198,12 @@ class MCTS:
             value against its mean result when selecting moves.
         rollout_weight: with evaluation, the weight in [0, 1] of a rollout's result in the
             value of a new leaf (1: rollouts alone; 0: the evaluations alone).
+        puct: with evaluation, selection is PUCT: a move's value plus
+            puct * prior * sqrt(parent visits) / (1 + visits), its prior the softmax of
+            the children's evaluations; 0 selects by UCT with c instead (the default in
+            games without an evaluation).
+        puct_temperature: the temperature of that softmax, 0.01 to 100 (lower: the
+            moves that look best get more of the search).
         iterations, seconds: the default budget of search(), best_move() and calls.
     """
 
@@ -202,6 +220,8 @@ class MCTS:
         prior_visits: int = 10,
         minimax: float = DEFAULT_MINIMAX,
         rollout_weight: float = 1.0,
+        puct: float = DEFAULT_PUCT,
+        puct_temperature: float = DEFAULT_PUCT_TEMPERATURE,
         iterations: int | None = None,
         seconds: float | None = None,
     ) -> None:
@@ -229,6 +249,10 @@ class MCTS:
             raise InvalidOptionError(f"prior_visits must be between 0 and 1000, not {prior_visits}")
         self.minimax = _check_weight("minimax", minimax)
         self.rollout_weight = _check_weight("rollout_weight", rollout_weight)
+        self.puct = _check_number("puct", puct, 0, math.inf, "a finite number >= 0 (0: UCT)")
+        self.puct_temperature = _check_number(
+            "puct_temperature", puct_temperature, 0.01, 100, "a number from 0.01 to 100"
+        )
         self.iterations = iterations
         self.seconds = seconds
         self._searchers: dict[Any, Any] = {}
@@ -242,6 +266,8 @@ class MCTS:
         extra += "" if self.evaluation else ", evaluation=False"
         extra += f", minimax={self.minimax}" if self.minimax != DEFAULT_MINIMAX else ""
         extra += f", rollout_weight={self.rollout_weight}" if self.rollout_weight != 1 else ""
+        extra += f", puct={self.puct}" if self.puct != DEFAULT_PUCT else ""
+        extra += f", puct_temperature={self.puct_temperature}" if self.puct_temperature != DEFAULT_PUCT_TEMPERATURE else ""
         return (
             f"noughts.MCTS(seed={self.seed}, c={self.c}, threads={self.threads}, max_nodes={self.max_nodes}"
             f"{extra}{budget})"
@@ -262,6 +288,8 @@ class MCTS:
                 self.prior_visits,
                 self.minimax,
                 self.rollout_weight,
+                self.puct,
+                self.puct_temperature,
             )
             self._searchers[info.name] = searcher
         return searcher

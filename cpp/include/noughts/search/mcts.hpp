@@ -83,6 +83,8 @@ struct MctsConfig {
   std::uint32_t prior_visits = 10;       // virtual losses of a move the game discourages (with heuristics)
   double minimax = 0.3;                  // with evaluation: weight of the evaluations' minimax against the mean
   double rollout_weight = 1;             // with evaluation: weight of a rollout in a new leaf's value
+  double puct = 2.0;                     // with evaluation: PUCT's exploration constant (0: UCT with c)
+  double puct_temperature = 0.15;        // with evaluation and puct: the temperature of the priors' softmax
 };
 
 struct MctsBudget {
@@ -145,7 +147,8 @@ inline int mcts_choose(std::span<const MctsMoveStats> moves) {
 struct MctsNode {
   float q = 0;               // mean reward for the player who moved into this node; once proven, the exact
                              // value (a proven loss is -infinity, so selection never picks it)
-  float spread = 0;          // 1 / sqrt(visits); 0 once proven (an exact value needs no exploration)
+  float spread = 0;          // 1 / sqrt(visits), or with PUCT prior / (1 + visits); 0 once proven (an exact
+                             // value needs no exploration)
   float score = 0;           // sum of rewards (-1 .. +1) for the player who moved into this node
   std::uint32_t visits = 0;
   std::uint32_t first = 0;   // index of the first child; 0 while not expanded (node 0 is the root, never a child)
@@ -213,6 +216,19 @@ inline float inverse_sqrt(std::uint32_t n) noexcept {
   return n < kInverseSqrt.size() ? kInverseSqrt[n] : 1.0f / std::sqrt(static_cast<float>(n));
 }
 
+// e^x for x <= 0, for the softmax of PUCT's priors: 2^(x log2 e) as a power
+// of two set in the exponent's bits times a polynomial for the fraction,
+// rather than std::exp, for the same bits on every platform. The relative
+// error (below 2e-5) is far below what a prior can notice.
+inline float exp_neg(float x) noexcept {
+  const float t = std::max(x, -80.0f) * 1.44269504f;
+  const float whole = std::floor(t);
+  const float f = t - whole;  // 2^t = 2^whole * 2^f, f in [0, 1)
+  const float two_f =
+      1.0f + f * (0.69314718f + f * (0.24022651f + f * (0.05550411f + f * (0.00961813f + f * (0.00133336f + f * 0.00015404f)))));
+  return two_f * std::bit_cast<float>(static_cast<std::uint32_t>(static_cast<int>(whole) + 127) << 23);
+}
+
 }  // namespace mcts_detail
 
 template <Game G, class Rollout = DefaultRollout<G>>
@@ -226,10 +242,12 @@ class MctsTree {
   static constexpr std::uint32_t kMaxVisits = std::numeric_limits<std::int32_t>::max() - 1;
 
   MctsTree(std::uint64_t seed, std::uint32_t capacity, double c, bool heuristics = true, bool evaluation = false,
-           std::uint32_t prior_visits = 0, double minimax = 0.3, double rollout_weight = 1)
+           std::uint32_t prior_visits = 0, double minimax = 0.3, double rollout_weight = 1, double puct = 0,
+           double puct_temperature = 0.15)
       : rng_(seed), capacity_(capacity), c_(static_cast<float>(c)), evaluate_(heuristics && evaluation && kCanEvaluate),
         prior_visits_(heuristics ? prior_visits : 0), minimax_(static_cast<float>(minimax)),
-        rollout_weight_(static_cast<float>(rollout_weight)) {
+        rollout_weight_(static_cast<float>(rollout_weight)), puct_(evaluate_ ? static_cast<float>(puct) : 0.0f),
+        puct_temperature_(static_cast<float>(puct_temperature)) {
     path_.resize(128);
     if constexpr (requires { rollout_.use_policy; }) rollout_.use_policy = heuristics;
   }
@@ -357,6 +375,25 @@ class MctsTree {
         todo.push_back({c, child, to_move});
       }
       if (n.proof == kMctsUnproven && nodes_[it.node].eval != (it.mover == to_move ? best : -best)) return false;
+    }
+    return true;
+  }
+
+  // With PUCT, whether the priors of every expanded node's children, read
+  // back from their spreads (prior / (1 + visits)), sum to 1, for nodes
+  // without proven children (a proof zeroes the spread); true without PUCT.
+  // For tests: it walks the whole tree.
+  bool priors_consistent() const {
+    if (puct_ == 0) return true;
+    for (const Node& n : nodes_) {
+      if (n.first == 0) continue;
+      double sum = 0;
+      bool proven = false;
+      for (std::uint32_t c = n.first; c < n.first + n.count; ++c) {
+        proven = proven || nodes_[c].proof != kMctsUnproven;
+        sum += static_cast<double>(nodes_[c].spread) * (1.0 + nodes_[c].visits);
+      }
+      if (!proven && std::abs(sum - 1.0) > 1e-3) return false;
     }
     return true;
   }
@@ -520,11 +557,13 @@ class MctsTree {
 
   // Values the new children of node idx by the game's evaluation, for the
   // player to move at idx, and node idx by the best of them (for `mover`,
-  // who moved into it). A child starts with its evaluation as its value and
-  // the exploration of a node visited once; every child counts as tried, so
-  // selection goes by value from the first visit on instead of trying each
-  // child once.
+  // who moved into it). A child starts with its evaluation as its value;
+  // every child counts as tried, so selection goes by value from the first
+  // visit on instead of trying each child once. With PUCT, each child's
+  // prior is the softmax of the evaluations (the moves that look best are
+  // explored most); without it, a child explores as a node visited once.
   void evaluate_children(std::uint32_t idx, const G& g, Player mover) {
+    if constexpr (!kCanEvaluate) return;  // never called then (evaluate_ is false)
     Node& n = nodes_[idx];
     const std::uint32_t first = n.first, k = n.count;
     std::array<Move, G::kMaxActions> moves;
@@ -545,13 +584,19 @@ class MctsTree {
       }
     }
     float best = -1.0f;
+    for (std::uint32_t i = 0; i < k; ++i) best = std::max(best, values[i]);
+    std::array<float, G::kMaxActions> prior;
+    if (puct_ > 0) {
+      float sum = 0.0f;
+      for (std::uint32_t i = 0; i < k; ++i) sum += prior[i] = mcts_detail::exp_neg((values[i] - best) / puct_temperature_);
+      for (std::uint32_t i = 0; i < k; ++i) prior[i] /= sum;
+    }
     for (std::uint32_t i = 0; i < k; ++i) {
       Node& ch = nodes_[first + i];
       ch.eval = values[i];
-      best = std::max(best, values[i]);
+      ch.spread = puct_ > 0 ? prior[i] / (1.0f + static_cast<float>(ch.visits)) : mcts_detail::inverse_sqrt(std::max(ch.visits, 1u));
       if (ch.visits == 0) {
         ch.q = values[i];
-        ch.spread = 1.0f;
       } else {
         ch.q = blend(ch.score / static_cast<float>(ch.visits), values[i]);
       }
@@ -587,8 +632,9 @@ class MctsTree {
 
   // UCT. Untried children come first, in random order (drawn lazily: the
   // chosen one is swapped into place; untried children have no subtree, so
-  // moving them is free). Then argmax of q + c sqrt(ln N / n), with proven
-  // children at their exact value without exploration, proven losses never.
+  // moving them is free). Then argmax of q + c sqrt(ln N / n) (with PUCT,
+  // q + puct prior sqrt(N) / (1 + n)), with proven children at their exact
+  // value without exploration, proven losses never.
   std::uint32_t select(std::uint32_t idx) {
     Node& n = nodes_[idx];
     if (n.tried < n.count) {
@@ -598,7 +644,7 @@ class MctsTree {
       ++n.tried;
       return a;
     }
-    const float explore = c_ * mcts_detail::sqrt_ln(n.visits);
+    const float explore = exploration(n);
     // The argmax as a maximum of integer keys: the score's bits made
     // order-preserving, then the complement of the child's index, so that
     // ties go to the first child. A running integer max is one compare and
@@ -613,11 +659,18 @@ class MctsTree {
     return n.first + 255 - static_cast<std::uint32_t>(best & 255);
   }
 
+  // What the spread of node n's children is multiplied by: UCT's
+  // c sqrt(ln N), or PUCT's c sqrt(N).
+  float exploration(const Node& n) const noexcept {
+    if (puct_ > 0) return puct_ * std::sqrt(static_cast<float>(n.visits));
+    return c_ * mcts_detail::sqrt_ln(n.visits);
+  }
+
   // The UCT choice among the unproven children of an expanded node whose
   // children have all been tried; 0 when every child is proven.
   std::uint32_t select_unproven(std::uint32_t idx) const {
     const Node& n = nodes_[idx];
-    const float explore = c_ * mcts_detail::sqrt_ln(n.visits);
+    const float explore = exploration(n);
     float best = -std::numeric_limits<float>::infinity();
     std::uint32_t pick = 0;
     for (std::uint32_t i = n.first, end = n.first + n.count; i < end; ++i) {
@@ -645,7 +698,9 @@ class MctsTree {
       n.score += signed_for(s.mover, vx);
       if (n.proof == kMctsUnproven) {
         n.q = n.score / static_cast<float>(n.visits);
-        n.spread = mcts_detail::inverse_sqrt(n.visits);
+        // PUCT's prior / (1 + visits), one visit on; UCT's 1 / sqrt(visits).
+        if (puct_ > 0) n.spread *= static_cast<float>(n.visits) / static_cast<float>(n.visits + 1);
+        else n.spread = mcts_detail::inverse_sqrt(n.visits);
         if (evaluate_) {
           // The path's nodes below have new values: so may this one.
           if (i + 1 < len && n.first != 0) n.eval = updated_minimax(s, path[i + 1], path[i + 1].mover);
@@ -759,6 +814,8 @@ class MctsTree {
   std::uint32_t prior_visits_ = 0;
   float minimax_ = 0.3f;
   float rollout_weight_ = 1;
+  float puct_ = 0;  // 0 with UCT, and always without the evaluation
+  float puct_temperature_ = 0.15f;
   [[no_unique_address]] Rollout rollout_{};
 };
 
@@ -776,6 +833,11 @@ class Mcts {
       throw InvalidOptionError("threads must be between 1 and 256, not " + std::to_string(config.threads));
     if (!(config.c >= 0) || !std::isfinite(config.c))
       throw InvalidOptionError("c must be a finite number >= 0, not " + std::to_string(config.c));
+    if (!(config.puct >= 0) || !std::isfinite(config.puct))
+      throw InvalidOptionError("puct must be a finite number >= 0 (0: UCT), not " + std::to_string(config.puct));
+    if (!(config.puct_temperature >= 0.01 && config.puct_temperature <= 100))
+      throw InvalidOptionError("puct_temperature must be a number from 0.01 to 100, not " +
+                               std::to_string(config.puct_temperature));
     const std::uint64_t per_tree = config.max_nodes / static_cast<std::uint64_t>(config.threads);
     if (per_tree < kMinNodesPerTree)
       throw InvalidOptionError("max_nodes must be at least " + std::to_string(kMinNodesPerTree) + " per thread (" +
@@ -789,7 +851,7 @@ class Mcts {
       const std::uint64_t seed = t == 0 ? config.seed : bits::mix(config.seed ^ (0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(t)));
       trees_.push_back(
           std::make_unique<Tree>(seed, capacity, config.c, config.heuristics, config.evaluation, config.prior_visits,
-                                 config.minimax, config.rollout_weight));
+                                 config.minimax, config.rollout_weight, config.puct, config.puct_temperature));
     }
   }
 
