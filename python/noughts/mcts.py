@@ -44,7 +44,7 @@ DEFAULT_MINIMAX = 0.3
 #: With an evaluation: PUCT's exploration constant, and the temperature of the softmax of
 #: the children's evaluations that gives each move its prior (docs/mcts.md).
 DEFAULT_PUCT = 2.0
-DEFAULT_PUCT_TEMPERATURE = 0.15
+DEFAULT_PUCT_TEMPERATURE = 0.3
 #: The default bound on tree nodes (24 bytes each, 28 in a game with an evaluation such as Ultimate: 224 MiB when full), all threads together.
 DEFAULT_MAX_NODES = 1 << 23
 

@@ -84,7 +84,7 @@ struct MctsConfig {
   double minimax = 0.3;                  // with evaluation: weight of the evaluations' minimax against the mean
   double rollout_weight = 1;             // with evaluation: weight of a rollout in a new leaf's value
   double puct = 2.0;                     // with evaluation: PUCT's exploration constant (0: UCT with c)
-  double puct_temperature = 0.15;        // with evaluation and puct: the temperature of the priors' softmax
+  double puct_temperature = 0.3;         // with evaluation and puct: the temperature of the priors' softmax
 };
 
 struct MctsBudget {
@@ -224,8 +224,8 @@ inline float exp_neg(float x) noexcept {
   const float t = std::max(x, -80.0f) * 1.44269504f;
   const float whole = std::floor(t);
   const float f = t - whole;  // 2^t = 2^whole * 2^f, f in [0, 1)
-  const float two_f =
-      1.0f + f * (0.69314718f + f * (0.24022651f + f * (0.05550411f + f * (0.00961813f + f * (0.00133336f + f * 0.00015404f)))));
+  const float two_f = 1.0f + f * (0.69314718f + f * (0.24022651f + f * (0.05550411f + f * (0.00961813f +
+                                   f * (0.00133336f + f * 0.00015404f)))));
   return two_f * std::bit_cast<float>(static_cast<std::uint32_t>(static_cast<int>(whole) + 127) << 23);
 }
 
@@ -243,7 +243,7 @@ class MctsTree {
 
   MctsTree(std::uint64_t seed, std::uint32_t capacity, double c, bool heuristics = true, bool evaluation = false,
            std::uint32_t prior_visits = 0, double minimax = 0.3, double rollout_weight = 1, double puct = 0,
-           double puct_temperature = 0.15)
+           double puct_temperature = 0.3)
       : rng_(seed), capacity_(capacity), c_(static_cast<float>(c)), evaluate_(heuristics && evaluation && kCanEvaluate),
         prior_visits_(heuristics ? prior_visits : 0), minimax_(static_cast<float>(minimax)),
         rollout_weight_(static_cast<float>(rollout_weight)), puct_(evaluate_ ? static_cast<float>(puct) : 0.0f),
@@ -588,13 +588,15 @@ class MctsTree {
     std::array<float, G::kMaxActions> prior;
     if (puct_ > 0) {
       float sum = 0.0f;
-      for (std::uint32_t i = 0; i < k; ++i) sum += prior[i] = mcts_detail::exp_neg((values[i] - best) / puct_temperature_);
+      for (std::uint32_t i = 0; i < k; ++i)
+        sum += prior[i] = mcts_detail::exp_neg((values[i] - best) / puct_temperature_);
       for (std::uint32_t i = 0; i < k; ++i) prior[i] /= sum;
     }
     for (std::uint32_t i = 0; i < k; ++i) {
       Node& ch = nodes_[first + i];
       ch.eval = values[i];
-      ch.spread = puct_ > 0 ? prior[i] / (1.0f + static_cast<float>(ch.visits)) : mcts_detail::inverse_sqrt(std::max(ch.visits, 1u));
+      ch.spread = puct_ > 0 ? prior[i] / (1.0f + static_cast<float>(ch.visits))
+                            : mcts_detail::inverse_sqrt(std::max(ch.visits, 1u));  // as if visited once
       if (ch.visits == 0) {
         ch.q = values[i];
       } else {
@@ -815,7 +817,7 @@ class MctsTree {
   float minimax_ = 0.3f;
   float rollout_weight_ = 1;
   float puct_ = 0;  // 0 with UCT, and always without the evaluation
-  float puct_temperature_ = 0.15f;
+  float puct_temperature_ = 0.3f;
   [[no_unique_address]] Rollout rollout_{};
 };
 
