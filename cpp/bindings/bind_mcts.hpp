@@ -93,11 +93,6 @@ void bind_mcts(py::module_& m, const std::string& game_name) {
       .def(py::init([](std::uint64_t seed, double c, int threads, std::uint64_t max_nodes, bool reuse, bool heuristics,
                        bool evaluation, std::uint32_t prior_visits, double minimax, double rollout_weight, double puct,
                        double puct_temperature) {
-             if (!(minimax >= 0 && minimax <= 1))
-               throw InvalidOptionError("minimax must be a number from 0 to 1, not " + std::to_string(minimax));
-             if (!(rollout_weight >= 0 && rollout_weight <= 1))
-               throw InvalidOptionError("rollout_weight must be a number from 0 to 1, not " +
-                                        std::to_string(rollout_weight));
              return new S(MctsConfig{c, threads, max_nodes, seed, reuse, heuristics, evaluation, prior_visits, minimax,
                                      rollout_weight, puct, puct_temperature});
            }),

@@ -108,16 +108,14 @@ def _check_int(name: str, value: Any, minimum: int, *, counted: bool = True) -> 
     return number
 
 
-def _check_weight(name: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise InvalidOptionError(f"{name} must be a number from 0 to 1, not {value!r}")
-    return float(value)
-
-
 def _check_number(name: str, value: Any, low: float, high: float, allowed: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or not low <= value <= high:
         raise InvalidOptionError(f"{name} must be {allowed}, not {value!r}")
     return float(value)
+
+
+def _check_weight(name: str, value: Any) -> float:
+    return _check_number(name, value, 0, 1, "a number from 0 to 1")
 
 
 def check_c(value: Any) -> float:

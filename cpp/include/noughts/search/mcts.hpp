@@ -835,6 +835,11 @@ class Mcts {
       throw InvalidOptionError("threads must be between 1 and 256, not " + std::to_string(config.threads));
     if (!(config.c >= 0) || !std::isfinite(config.c))
       throw InvalidOptionError("c must be a finite number >= 0, not " + std::to_string(config.c));
+    if (!(config.minimax >= 0 && config.minimax <= 1))
+      throw InvalidOptionError("minimax must be a number from 0 to 1, not " + std::to_string(config.minimax));
+    if (!(config.rollout_weight >= 0 && config.rollout_weight <= 1))
+      throw InvalidOptionError("rollout_weight must be a number from 0 to 1, not " +
+                               std::to_string(config.rollout_weight));
     if (!(config.puct >= 0) || !std::isfinite(config.puct))
       throw InvalidOptionError("puct must be a finite number >= 0 (0: UCT), not " + std::to_string(config.puct));
     if (!(config.puct_temperature >= 0.01 && config.puct_temperature <= 100))
