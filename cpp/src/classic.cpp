@@ -272,22 +272,59 @@ template <ClassicRules::Layout L>
   // Which empty cells each player can still get: any, unless the follow-up
   // decides it. Where every column has an even number of empty cells, the
   // opponent can answer each move with the cell right above it to the end
-  // of the game, and the mover then only ever gets the empty cells of
-  // follow_up_cells(); where one column alone has an odd number of them,
-  // the mover can play there and follow up in turn, and the opponent only
-  // gets those cells. (The playable cells outside follow_up_cells() are the
-  // lowest empty cells of the columns with an odd number of them.) A player
-  // wins only by a line of their marks and cells they can get, and one who
-  // cannot loses if the other then has a line in the cells left to them.
+  // of the game (Allis' claimeven), and the mover then only ever gets the
+  // empty cells of follow_up_cells(); where one column alone has an odd
+  // number of them, the mover can play there and follow up in turn, and the
+  // opponent only gets those cells. (The playable cells outside
+  // follow_up_cells() are the lowest empty cells of the columns with an odd
+  // number of them.) A player wins only by a line of their marks and cells
+  // they can get, and one who cannot loses if the other then has a line in
+  // the cells left to them, or a completion cell among them: the follower's
+  // completion cell is the upper cell of a pair, which the follower takes
+  // as soon as the other player takes the one under it, and once the other
+  // columns are full someone has to. So a follower's completion cell also
+  // ends its column for the other player: they get nothing at or above it.
   const std::uint64_t half = r.follow_up_cells<L>(), odd = playable & ~half;
   const bool followed = !odd, follows = odd && !(odd & (odd - 1));
-  const std::uint64_t mover_cells = followed ? empty & half : empty, opponent_cells = follows ? empty & half : empty;
+  // The follower's completion cells, upper cells of pairs.
+  const std::uint64_t their_pairs_tops = theirs & ~half, my_pairs_tops = mine & ~half;
+  auto short_of = [&](std::uint64_t cells, std::uint64_t tops) {
+    for (std::uint64_t cols = tops ? r.columns_of<L>(tops) : 0; cols; cols &= cols - 1) {
+      const int c = bits::lowest(cols);
+      const std::uint64_t column = r.column_in<L>(c);
+      cells &= ~column | r.under<L>(r.lowest_of<L>(tops & column), c);
+    }
+    return cells;
+  };
+  const std::uint64_t mover_cells = followed ? short_of(empty & half, their_pairs_tops) : empty;
+  const std::uint64_t opponent_cells = follows ? short_of(empty & half, my_pairs_tops) : empty;
   // A completion cell is a line still open to its symbol: the whole-board
   // test is needed only without one (or where the follow-up decides).
   t.mover_can_win = (mine && !followed) || r.holds_line<L>(own | mover_cells);
   t.opponent_can_win = (theirs && !follows) || r.holds_line<L>(other | opponent_cells);
-  if (followed && !t.mover_can_win && r.holds_line<L>(other | (empty & ~half))) t.loses_within = bits::count(empty);
-  if (follows && !t.opponent_can_win && r.holds_line<L>(own | (empty & ~half))) t.wins_within = bits::count(empty);
+  if (followed && !t.mover_can_win && (their_pairs_tops || r.holds_line<L>(other | (empty & ~half))))
+    t.loses_within = bits::count(empty);
+  if (follows && !t.opponent_can_win && (my_pairs_tops || r.holds_line<L>(own | (empty & ~half))))
+    t.wins_within = bits::count(empty);
+  // An odd threat (Allis' zugzwang): where one column alone has an odd
+  // number of empty cells and the opponent has a completion cell in it at
+  // an odd distance above its lowest empty cell, the opponent can follow
+  // up everywhere: the columns fill in pairs, the mover's cell under each,
+  // and in that column the pairs end under the cell right below the
+  // completion cell, which the mover must take in the end. The mover gets
+  // only the cells under the pairs' and that one, so without a line there
+  // the mover loses, by the time the completion cell is reached.
+  if (follows && !t.wins_within) {
+    const int c = r.column_at<L>(bits::lowest(odd));
+    const std::uint64_t column = r.column_in<L>(c);
+    if (const std::uint64_t threat = r.lowest_of<L>(theirs & column & half)) {
+      const std::uint64_t below_threat = r.under<L>(threat, c);
+      const std::uint64_t mover_gets =
+          short_of(empty & half & ~column, their_pairs_tops & ~column) | (empty & ~half & below_threat);
+      if (!r.holds_line<L>(own | mover_gets))
+        t.loses_within = bits::count(empty & ~column) + bits::count(empty & below_threat) + 1;
+    }
+  }
   if (safe != playable) t.dropped = 2, t.dropped_move = r.column_at<L>(bits::lowest(playable & ~safe));
   moves.push_each(r.columns_of<L>(safe));
   return t;

@@ -119,6 +119,19 @@ class ClassicRules {
     if constexpr (L == Layout::Cells) return (cells << cols()) & board_mask_;
     else return (cells >> 1) & column_board_;
   }
+  // The cells of column c under `cell` (a cell of that column).
+  template <Layout L>
+  std::uint64_t under(std::uint64_t cell, int c) const noexcept {
+    // Heights grow with the bit in the columns, and shrink in the cells (row 0 at the top).
+    if constexpr (L == Layout::Cells) return column_in<L>(c) & ~((cell << 1) - 1);
+    else return column_in<L>(c) & (cell - 1);
+  }
+  // The lowest of `cells` (some cells of one column).
+  template <Layout L>
+  static std::uint64_t lowest_of(std::uint64_t cells) noexcept {
+    if constexpr (L == Layout::Cells) return cells ? bits::bit(bits::highest(cells)) : 0;
+    else return cells & (0 - cells);
+  }
   // The column of the cell at bit b of a layout.
   template <Layout L>
   int column_at(int b) const noexcept {
