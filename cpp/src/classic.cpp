@@ -304,6 +304,21 @@ template <ClassicRules::Layout L>
   t.opponent_can_win = (theirs && !follows) || r.holds_line<L>(other | opponent_cells);
   if (followed && !t.mover_can_win && (their_pairs_tops || r.holds_line<L>(other | (empty & ~half))))
     t.loses_within = bits::count(empty);
+  // Two columns with an odd number of empty cells (Allis' baseinverse): the
+  // opponent answers a move at the lowest empty cell of one with the lowest
+  // of the other, and follows up everywhere else. The mover gets one of the
+  // two and, above them as elsewhere, the lower cells of the pairs.
+  if (t.mover_can_win && !followed && !follows && bits::count(odd) == 2) {
+    const std::uint64_t one = odd & (0 - odd), other_one = odd & ~one;
+    const std::uint64_t tops = their_pairs_tops & ~odd;  // not the two: the mover may take either
+    const std::uint64_t pairs = short_of(empty & half, tops);
+    if (!r.holds_line<L>(own | pairs | one) && !r.holds_line<L>(own | pairs | other_one)) {
+      t.mover_can_win = false;
+      const std::uint64_t theirs_left = empty & ~half;
+      if (tops || (r.holds_line<L>(other | (theirs_left & ~one)) && r.holds_line<L>(other | (theirs_left & ~other_one))))
+        t.loses_within = bits::count(empty);
+    }
+  }
   if (follows && !t.opponent_can_win && (my_pairs_tops || r.holds_line<L>(own | (empty & ~half))))
     t.wins_within = bits::count(empty);
   // An odd threat (Allis' zugzwang): where one column alone has an odd
