@@ -16,6 +16,9 @@ from minimax import minimax, move_values
 from noughts import Classic
 
 
+KINDS = ("claimeven", "odd threat", "baseinverse", "baseinverse and odd threat")
+
+
 def grid(g: Classic) -> list[str]:
     """The board's rows, top row first: '.', 'x' or 'o' per cell."""
     return g.to_string().split()[0].split("/")
@@ -37,21 +40,26 @@ def completes(rows: list[str], k: int, r: int, c: int, mark: str) -> bool:
 
 
 def follow_up_case(g: Classic) -> str | None:
-    """'claimeven' if every column has an even number of empty cells and the player not to
-    move has a completion cell at an odd height above the lowest empty cell of its column;
-    'odd threat' if one column alone has an odd number of empty cells and they have one there
-    at an odd height above its lowest empty cell; else None."""
+    """Which follow-up the player not to move may have, by the columns with an odd number of
+    empty cells: none, and a completion cell of theirs at an odd height above the lowest empty
+    cell of its column ('claimeven'); one, with such a completion cell in it ('odd threat');
+    two ('baseinverse'); three, one of them with such a completion cell ('baseinverse and odd
+    threat'); else None."""
     rows = grid(g)
     theirs = "o" if g.to_move == noughts.Player.X else "x"
     empties = [sum(row[c] == "." for row in rows) for c in range(len(rows[0]))]
     odd = [c for c, e in enumerate(empties) if e % 2]
-    if len(odd) > 1:
-        return None
-    for c in odd or range(len(empties)):
+
+    def odd_distance_threat(c: int) -> bool:
         lowest = empties[c] - 1  # row index of the lowest empty cell (row 0 at the top)
-        for r in range(lowest - 1, -1, -2):  # odd distances above it
-            if completes(rows, g.k, r, c, theirs):
-                return "odd threat" if odd else "claimeven"
+        return any(completes(rows, g.k, r, c, theirs) for r in range(lowest - 1, -1, -2))
+
+    if not odd:
+        return "claimeven" if any(odd_distance_threat(c) for c in range(len(empties))) else None
+    if len(odd) == 2:
+        return "baseinverse"
+    if len(odd) in (1, 3) and any(odd_distance_threat(c) for c in odd):
+        return "odd threat" if len(odd) == 1 else "baseinverse and odd threat"
     return None
 
 
@@ -70,10 +78,10 @@ def positions(rows: int, cols: int, k: int, empty: int, count: int, seed: int) -
     """Random games of the board with `empty` or `empty - 1` empty cells, not over, that are
     follow-up cases: `count` of each kind, where the board has them."""
     rng = random.Random(seed)
-    found: dict[str, list[Classic]] = {"claimeven": [], "odd threat": []}
+    found: dict[str, list[Classic]] = {kind: [] for kind in KINDS}
     for attempt in range(4000):
         g = Classic(rows, cols, k, gravity=True)
-        # An even number of empty cells for claimeven's case, an odd one for the odd threat's.
+        # An even number of empty cells for claimeven and baseinverse, an odd one for the others.
         left = empty - attempt % 2
         # Random moves that do not end the game while others do not, so that boards with
         # many empty cells still reach the late positions the referee can search.
@@ -84,7 +92,7 @@ def positions(rows: int, cols: int, k: int, empty: int, count: int, seed: int) -
             found[case].append(g)
         if all(len(v) == count for v in found.values()):
             break
-    return found["claimeven"] + found["odd threat"]
+    return [g for kind in KINDS for g in found[kind]]
 
 
 # (rows, cols, k, empty cells): Connect Four's board and smaller ones; 8x8 keeps its
@@ -109,6 +117,6 @@ def test_follow_up_positions_against_the_referee(board, seed):
 
 
 def test_the_sampler_finds_both_kinds():
-    """Both rules have positions among the cases (else the test above would test one)."""
+    """Every kind has positions among the cases (else the test above would miss a rule)."""
     kinds = {follow_up_case(g) for g in positions(6, 7, 4, 13, 3, 0)}
-    assert kinds == {"claimeven", "odd threat"}
+    assert kinds == set(KINDS)

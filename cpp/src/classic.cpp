@@ -328,16 +328,25 @@ template <ClassicRules::Layout L>
   // and in that column the pairs end under the cell right below the
   // completion cell, which the mover must take in the end. The mover gets
   // only the cells under the pairs' and that one, so without a line there
-  // the mover loses, by the time the completion cell is reached.
-  if (follows && !t.wins_within) {
-    const int c = r.column_at<L>(bits::lowest(odd));
-    const std::uint64_t column = r.column_in<L>(c);
-    if (const std::uint64_t threat = r.lowest_of<L>(theirs & column & half)) {
+  // the mover loses, by the time the completion cell is reached. With
+  // three such columns, the opponent may pair the other two at their
+  // lowest empty cells, as above.
+  const int odd_columns = bits::count(odd);
+  if (!t.wins_within && !t.loses_within && (odd_columns == 1 || odd_columns == 3)) {
+    for (std::uint64_t rest = odd; rest; rest &= rest - 1) {
+      const std::uint64_t base = rest & (0 - rest), paired = odd & ~base;
+      const int c = r.column_at<L>(bits::lowest(base));
+      const std::uint64_t column = r.column_in<L>(c);
+      const std::uint64_t threat = r.lowest_of<L>(theirs & column & half);
+      if (!threat) continue;
       const std::uint64_t below_threat = r.under<L>(threat, c);
-      const std::uint64_t mover_gets =
-          short_of(empty & half & ~column, their_pairs_tops & ~column) | (empty & ~half & below_threat);
-      if (!r.holds_line<L>(own | mover_gets))
+      const std::uint64_t mover_gets = short_of(empty & half & ~column, their_pairs_tops & ~column & ~paired) |
+                                       (empty & ~half & below_threat);
+      const std::uint64_t one = paired & (0 - paired), other_one = paired & ~one;
+      if (!r.holds_line<L>(own | mover_gets | one) && (!other_one || !r.holds_line<L>(own | mover_gets | other_one))) {
         t.loses_within = bits::count(empty & ~column) + bits::count(empty & below_threat) + 1;
+        break;
+      }
     }
   }
   if (safe != playable) t.dropped = 2, t.dropped_move = r.column_at<L>(bits::lowest(playable & ~safe));
