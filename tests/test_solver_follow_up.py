@@ -16,9 +16,6 @@ from minimax import minimax, move_values
 from noughts import Classic
 
 
-KINDS = ("claimeven", "odd threat", "baseinverse", "baseinverse and odd threat")
-
-
 def grid(g: Classic) -> list[str]:
     """The board's rows, top row first: '.', 'x' or 'o' per cell."""
     return g.to_string().split()[0].split("/")
@@ -42,8 +39,8 @@ def completes(rows: list[str], k: int, r: int, c: int, mark: str) -> bool:
 def follow_up_case(g: Classic) -> str | None:
     """Which follow-up the player not to move may have, by the columns with an odd number of
     empty cells: none, and a completion cell of theirs at an odd height above the lowest empty
-    cell of its column ('claimeven'); one, with such a completion cell in it ('odd threat');
-    two ('baseinverse'); three, one of them with such a completion cell ('baseinverse and odd
+    cell of its column ('claimeven'); an even number of them, paired at their lowest empty
+    cells ('baseinverse'); an odd number, one of them with such a completion cell ('odd
     threat'); else None."""
     rows = grid(g)
     theirs = "o" if g.to_move == noughts.Player.X else "x"
@@ -56,11 +53,19 @@ def follow_up_case(g: Classic) -> str | None:
 
     if not odd:
         return "claimeven" if any(odd_distance_threat(c) for c in range(len(empties))) else None
-    if len(odd) == 2:
-        return "baseinverse"
-    if len(odd) in (1, 3) and any(odd_distance_threat(c) for c in odd):
-        return "odd threat" if len(odd) == 1 else "baseinverse and odd threat"
+    if len(odd) % 2 == 0:
+        return f"baseinverse x{len(odd) // 2}"
+    if any(odd_distance_threat(c) for c in odd):
+        return f"odd threat, baseinverse x{len(odd) // 2}"
     return None
+
+
+def kinds(cols: int) -> list[str]:
+    """The kinds a board of `cols` columns has."""
+    out = ["claimeven"]
+    out += [f"baseinverse x{n // 2}" for n in range(2, cols + 1, 2)]
+    out += [f"odd threat, baseinverse x{n // 2}" for n in range(1, cols + 1, 2)]
+    return out
 
 
 def going_on(g: Classic) -> list[int]:
@@ -78,7 +83,7 @@ def positions(rows: int, cols: int, k: int, empty: int, count: int, seed: int) -
     """Random games of the board with `empty` or `empty - 1` empty cells, not over, that are
     follow-up cases: `count` of each kind, where the board has them."""
     rng = random.Random(seed)
-    found: dict[str, list[Classic]] = {kind: [] for kind in KINDS}
+    found: dict[str, list[Classic]] = {kind: [] for kind in kinds(cols)}
     for attempt in range(4000):
         g = Classic(rows, cols, k, gravity=True)
         # An even number of empty cells for claimeven and baseinverse, an odd one for the others.
@@ -88,11 +93,11 @@ def positions(rows: int, cols: int, k: int, empty: int, count: int, seed: int) -
         while not g.is_over() and rows * cols - g.ply > left:
             g.play(rng.choice(going_on(g) or g.legal_actions()))
         case = None if g.is_over() else follow_up_case(g)
-        if case and len(found[case]) < count:
+        if case in found and len(found[case]) < count:
             found[case].append(g)
         if all(len(v) == count for v in found.values()):
             break
-    return [g for kind in KINDS for g in found[kind]]
+    return [g for cases in found.values() for g in cases]
 
 
 # (rows, cols, k, empty cells): Connect Four's board and smaller ones; 8x8 keeps its
@@ -116,7 +121,7 @@ def test_follow_up_positions_against_the_referee(board, seed):
         assert strong.distance == (None if value == 0 else distance), g.to_string()
 
 
-def test_the_sampler_finds_both_kinds():
+def test_the_sampler_finds_every_kind():
     """Every kind has positions among the cases (else the test above would miss a rule)."""
-    kinds = {follow_up_case(g) for g in positions(6, 7, 4, 13, 3, 0)}
-    assert kinds == set(KINDS)
+    found = {follow_up_case(g) for g in positions(6, 7, 4, 13, 3, 0)}
+    assert found == set(kinds(7))

@@ -304,46 +304,41 @@ template <ClassicRules::Layout L>
   t.opponent_can_win = (theirs && !follows) || r.holds_line<L>(other | opponent_cells);
   if (followed && !t.mover_can_win && (their_pairs_tops || r.holds_line<L>(other | (empty & ~half))))
     t.loses_within = bits::count(empty);
-  // Two columns with an odd number of empty cells (Allis' baseinverse): the
-  // opponent answers a move at the lowest empty cell of one with the lowest
-  // of the other, and follows up everywhere else. The mover gets one of the
-  // two and, above them as elsewhere, the lower cells of the pairs.
-  if (t.mover_can_win && !followed && !follows && bits::count(odd) == 2) {
-    const std::uint64_t one = odd & (0 - odd), other_one = odd & ~one;
-    const std::uint64_t tops = their_pairs_tops & ~odd;  // not the two: the mover may take either
-    const std::uint64_t pairs = short_of(empty & half, tops);
-    if (!r.holds_line<L>(own | pairs | one) && !r.holds_line<L>(own | pairs | other_one)) {
-      t.mover_can_win = false;
-      const std::uint64_t theirs_left = empty & ~half;
-      if (tops || (r.holds_line<L>(other | (theirs_left & ~one)) && r.holds_line<L>(other | (theirs_left & ~other_one))))
-        t.loses_within = bits::count(empty);
-    }
-  }
   if (follows && !t.opponent_can_win && (my_pairs_tops || r.holds_line<L>(own | (empty & ~half))))
     t.wins_within = bits::count(empty);
-  // An odd threat (Allis' zugzwang): where one column alone has an odd
-  // number of empty cells and the opponent has a completion cell in it at
-  // an odd distance above its lowest empty cell, the opponent can follow
-  // up everywhere: the columns fill in pairs, the mover's cell under each,
-  // and in that column the pairs end under the cell right below the
-  // completion cell, which the mover must take in the end. The mover gets
-  // only the cells under the pairs' and that one, so without a line there
-  // the mover loses, by the time the completion cell is reached. With
-  // three such columns, the opponent may pair the other two at their
-  // lowest empty cells, as above.
-  const int odd_columns = bits::count(odd);
-  if (!t.wins_within && !t.loses_within && (odd_columns == 1 || odd_columns == 3)) {
+  // More columns with an odd number of empty cells (Allis' baseinverse and
+  // odd threat): the opponent pairs their lowest empty cells two by two,
+  // answering a move at one with the other, and follows up everywhere
+  // else, so the mover gets one cell of each pair (taken here as both:
+  // one test for every choice) and, above them as elsewhere, the lower
+  // cells of the pairs. Where their number is odd, one column is left out
+  // of the pairs, and the opponent follows up in it too if they have a
+  // completion cell there at an odd distance above its lowest empty cell:
+  // the columns fill in pairs, the mover's cell under each, and in that
+  // column the pairs end under the cell right below the completion cell,
+  // which the mover must take in the end (the odd threat, Allis'
+  // zugzwang). Without a line in their cells the mover then cannot win,
+  // and loses by the time that completion cell is reached; with an even
+  // number, the mover loses if the opponent has a line in the cells left
+  // to them or a completion cell among them.
+  if (!followed && !(bits::count(odd) & 1)) {
+    const std::uint64_t tops = their_pairs_tops & ~odd;  // not the paired cells: the mover may take either
+    if (t.mover_can_win && !r.holds_line<L>(own | short_of(empty & half, tops) | odd)) {
+      t.mover_can_win = false;
+      if (tops || r.holds_line<L>(other | (empty & ~half & ~odd))) t.loses_within = bits::count(empty);
+    }
+  } else if (!followed && !t.wins_within) {
     for (std::uint64_t rest = odd; rest; rest &= rest - 1) {
-      const std::uint64_t base = rest & (0 - rest), paired = odd & ~base;
-      const int c = r.column_at<L>(bits::lowest(base));
+      const std::uint64_t left_out = rest & (0 - rest), paired = odd & ~left_out;
+      const int c = r.column_at<L>(bits::lowest(left_out));
       const std::uint64_t column = r.column_in<L>(c);
       const std::uint64_t threat = r.lowest_of<L>(theirs & column & half);
       if (!threat) continue;
       const std::uint64_t below_threat = r.under<L>(threat, c);
-      const std::uint64_t mover_gets = short_of(empty & half & ~column, their_pairs_tops & ~column & ~paired) |
-                                       (empty & ~half & below_threat);
-      const std::uint64_t one = paired & (0 - paired), other_one = paired & ~one;
-      if (!r.holds_line<L>(own | mover_gets | one) && (!other_one || !r.holds_line<L>(own | mover_gets | other_one))) {
+      const std::uint64_t mover_gets = short_of(empty & half & ~column, their_pairs_tops & ~column & ~odd) |
+                                       (empty & ~half & below_threat) | paired;
+      if (!r.holds_line<L>(own | mover_gets)) {
+        t.mover_can_win = false;
         t.loses_within = bits::count(empty & ~column) + bits::count(empty & below_threat) + 1;
         break;
       }
