@@ -306,6 +306,18 @@ template <ClassicRules::Layout L>
     t.loses_within = bits::count(empty);
   if (follows && !t.opponent_can_win && (my_pairs_tops || r.holds_line<L>(own | (empty & ~half))))
     t.wins_within = bits::count(empty);
+  // With more such columns, an odd number, the mover may play in one and
+  // pair the lowest empty cells of the others (as the opponent does below).
+  if (t.opponent_can_win && !follows && (bits::count(odd) & 1)) {
+    const std::uint64_t pairs = short_of(empty & half, my_pairs_tops);
+    for (std::uint64_t rest = odd; rest; rest &= rest - 1) {
+      const std::uint64_t taken = rest & (0 - rest);
+      if (r.holds_line<L>(other | pairs | (odd & ~taken))) continue;
+      t.opponent_can_win = false;
+      if (my_pairs_tops || r.holds_line<L>(own | taken | (empty & ~half & ~odd))) t.wins_within = bits::count(empty);
+      break;
+    }
+  }
   // More columns with an odd number of empty cells (Allis' baseinverse and
   // odd threat): the opponent pairs their lowest empty cells two by two,
   // answering a move at one with the other, and follows up everywhere
