@@ -184,6 +184,43 @@ def test_threads_on_a_solve_big_enough_for_the_helpers():
     assert_principal_variation_is_sound(g, two)
 
 
+@pytest.mark.parametrize(
+    "position",
+    [
+        "......./......./......./.x...../.o..o.o/xo.xx.x k=4 gravity",
+        # 5x5 four in a row, 23 empty cells: most of the solve is the root moves' questions
+        "...../.x.../..o../...../..... k=4",
+    ],
+)
+def test_threads_take_the_root_moves_in_turn_and_find_every_value(position):
+    """With the helpers running, the root moves' questions (every best move, every move's
+    value) are a batch the threads take move by move: the same values as one thread."""
+    g = Classic.from_string(position)
+    one, two = noughts.solve(g, move_values=True), noughts.solve(g, move_values=True, threads=2)
+    assert (one.value, one.distance, one.move_values, one.best_moves) == (
+        two.value,
+        two.distance,
+        two.move_values,
+        two.best_moves,
+    )
+    best_one, best_two = noughts.solve(g), noughts.solve(g, threads=2)
+    assert best_one.best_moves == best_two.best_moves == one.best_moves
+
+
+def test_a_time_limit_stops_two_threads_in_any_phase():
+    """Limits that fall in the value, the distance or the root moves' batch: a timeout or the
+    one-thread answer, and the next solve runs as usual (no helper left behind)."""
+    g = Classic.from_string("...../.x.../..o../...../..... k=4")
+    full = noughts.solve(g)
+    for limit in (0.005, 0.02, 0.05, 0.1, 0.2, 0.4):
+        try:
+            s = noughts.solve(g, threads=2, max_seconds=limit)
+        except noughts.SearchTimeout:
+            continue
+        assert (s.value, s.distance, s.best_moves) == (full.value, full.distance, full.best_moves)
+    assert noughts.solve(g, threads=2).best_moves == full.best_moves
+
+
 def test_threads_keep_the_table_of_a_search_rich_in_transpositions():
     """A shared table keeps the verdict it had when the helpers joined (rich in
     transpositions, so it grows at once past a core's cache, or not): the helpers wait for a

@@ -211,6 +211,13 @@ class Solver {
       answered_.store(false, std::memory_order_relaxed);
       generation_.fetch_add(1, std::memory_order_relaxed);
     }
+    // Withdraws the question and waits until no helper works on it (a
+    // batch lives on the lead's stack).
+    void close_and_wait() {
+      close();
+      std::unique_lock lock(mutex_);
+      idle_changed_.wait(lock, [&] { return idle_ == running_; });
+    }
     // Whichever thread finishes a question first answers it: a helper's
     // score (a search of the same position and window, as exact as the
     // lead's) is taken by the lead at its next check, instead of the lead
@@ -255,10 +262,22 @@ class Solver {
 
    private:
     friend class Solver;
+    // A list of questions at once (Batch): each thread takes one nobody
+    // has taken, so that the threads search different ones instead of one
+    // together; a thread with none left joins one still being searched,
+    // and the first to end it answers it (the others drop it).
+    struct Batch;
     struct Question {
       G position;
       State state;
       int alpha, beta, depth;
+      Batch* batch = nullptr;  // a batch of questions instead of this one
+    };
+    struct Batch {
+      std::vector<Question> questions;
+      std::vector<int> scores;
+      std::vector<int> searchers;                  // guarded by mutex_
+      std::unique_ptr<std::atomic<bool>[]> done;   // per question: answered
     };
     Solver& lead_;
     int wanted_;
@@ -311,7 +330,8 @@ class Solver {
       }
       asked_at_ = seen;
       try {
-        crew.post_answer(seen, search(q->position, q->state, q->alpha, q->beta, q->depth));
+        if (q->batch) work_on(*q->batch);
+        else crew.post_answer(seen, search(q->position, q->state, q->alpha, q->beta, q->depth));
       } catch (const Withdrawn&) {
       } catch (...) {
         // e.g. out of memory: this helper stops, the solve goes on without it
@@ -324,6 +344,47 @@ class Solver {
   }
   struct Withdrawn {};  // a helper's question was answered by the lead, or withdrawn
   struct Answered {};   // the lead's question was answered by a helper
+  struct Dropped {};    // another thread answered the batch question this one was on
+
+  // A thread's share of a batch: the questions nobody has taken, then
+  // those still being searched, until every one is answered.
+  void work_on(typename Crew::Batch& b) {
+    Crew& crew = *crew_;
+    const int n = static_cast<int>(b.questions.size());
+    for (;;) {
+      int i = -1;
+      {
+        std::lock_guard lock(crew.mutex_);
+        for (int j = 0; j < n && i < 0; ++j)
+          if (!b.done[j].load(std::memory_order_relaxed) && b.searchers[j] == 0) i = j;
+        for (int j = 0; j < n && i < 0; ++j)
+          if (!b.done[j].load(std::memory_order_relaxed)) i = j;
+        if (i < 0) return;
+        ++b.searchers[i];
+      }
+      struct Leaving {
+        Solver& self;
+        typename Crew::Batch& b;
+        int i;
+        ~Leaving() {
+          self.dropped_if_ = nullptr;
+          std::lock_guard lock(self.crew_->mutex_);
+          --b.searchers[i];
+        }
+      } leaving{*this, b, i};
+      dropped_if_ = &b.done[i];
+      try {
+        const auto& q = b.questions[i];
+        const int score = search(q.position, q.state, q.alpha, q.beta, q.depth);
+        std::lock_guard lock(crew.mutex_);
+        if (!b.done[i].load(std::memory_order_relaxed)) {
+          b.scores[i] = score;
+          b.done[i].store(true, std::memory_order_relaxed);
+        }
+      } catch (const Dropped&) {
+      }
+    }
+  }
 
   // A search the lead asks at the top of a phase (the value, the distance,
   // each root move), with the crew searching it too.
@@ -369,18 +430,20 @@ class Solver {
 
     typename G::MoveList moves;
     root.legal_moves(moves);
-    for (Move m : moves) {
-      if (limits_.move_values) {
-        const int v = sign(child_score(root, m, -1, 1));
-        s.move_values.push_back({m, v});
-        if (v == s.value) s.best_moves.push_back(m);
-      } else if (limits_.weak || !limits_.all_best_moves) {
-        continue;  // one best move, below
-      } else if (s.value < 0 || keeps_value(root, m, s.value)) {
-        // Only "does this move keep the value?": one null window, far cheaper
-        // than telling a draw from a loss for every other move.
-        s.best_moves.push_back(m);
+    if (limits_.move_values) {
+      const auto scores = child_scores(root, moves, -1, 1);
+      for (int i = 0; i < moves.size(); ++i) {
+        const int v = sign(scores[i]);
+        s.move_values.push_back({moves[i], v});
+        if (v == s.value) s.best_moves.push_back(moves[i]);
       }
+    } else if (!limits_.weak && limits_.all_best_moves) {
+      // Only "does this move keep the value?": one null window, far cheaper
+      // than telling a draw from a loss for every other move. When lost,
+      // every move keeps the value.
+      const auto scores = s.value < 0 ? std::vector<int>{} : child_scores(root, moves, s.value - 1, s.value);
+      for (int i = 0; i < moves.size(); ++i)
+        if (s.value < 0 || scores[i] >= s.value) s.best_moves.push_back(moves[i]);
     }
     if (limits_.weak && !limits_.move_values) s.best_moves.push_back(one_best_move(root, moves, s.value));
     std::sort(s.best_moves.begin(), s.best_moves.end());
@@ -442,6 +505,56 @@ class Solver {
     }
     report_depth(most);
     return -(kWin - most);
+  }
+
+  // The score of each move of the root within (alpha, beta), as
+  // child_score gives it. With helpers running, the moves are one batch:
+  // the threads take different moves (below the root the moves' trees
+  // share little, so one thread a move wastes less than all on each).
+  std::vector<int> child_scores(const G& root, const typename G::MoveList& moves, int alpha, int beta) {
+    std::vector<int> out(moves.size());
+    if (!crew_ || moves.size() < 2) {
+      for (int i = 0; i < moves.size(); ++i) out[i] = child_score(root, moves[i], alpha, beta);
+      return out;
+    }
+    typename Crew::Batch batch;
+    std::vector<int> asked;  // the batch's question of each move, or -1 for a finished game
+    const Player me = root.to_move();
+    for (int i = 0; i < moves.size(); ++i) {
+      G child = root;
+      child.play(moves[i]);
+      if (child.outcome().over()) {
+        out[i] = terminal_score(child.outcome(), me);
+        asked.push_back(-1);
+        continue;
+      }
+      const bool same = child.to_move() == me;
+      const State state = search_state_of(child);
+      asked.push_back(static_cast<int>(batch.questions.size()));
+      batch.questions.push_back({child, state, same ? younger(alpha) : -younger(beta),
+                                 same ? younger(beta) : -younger(alpha), 1});
+    }
+    const auto n = batch.questions.size();
+    batch.scores.assign(n, 0);
+    batch.searchers.assign(n, 0);
+    batch.done = std::make_unique<std::atomic<bool>[]>(n);
+    for (std::size_t j = 0; j < n; ++j) batch.done[j].store(false, std::memory_order_relaxed);
+    {
+      struct Closing {
+        Crew& crew;
+        ~Closing() { crew.close_and_wait(); }
+      } closing{*crew_};
+      crew_->open(typename Crew::Question{root, search_state_of(root), 0, 0, 0, &batch});
+      work_on(batch);
+    }
+    for (int i = 0; i < moves.size(); ++i) {
+      if (asked[i] < 0) continue;
+      G child = root;
+      child.play(moves[i]);
+      const int score = batch.scores[asked[i]];
+      out[i] = child.to_move() == me ? older(score) : -older(score);
+    }
+    return out;
   }
 
   // Whether playing m keeps the root's value (+1, 0 or -1): one null window.
@@ -519,6 +632,7 @@ class Solver {
     if (limits_.progress) limits_.progress->depth.store(depth, std::memory_order_relaxed);
   }
   void check_limits() {
+    if (dropped_if_ && dropped_if_->load(std::memory_order_relaxed)) throw Dropped{};
     if (helper_ && crew_->asked_since(asked_at_)) throw Withdrawn{};
     if (crew_ && !helper_ && crew_->answered()) throw Answered{};
     if (waiting_crew_ && nodes_ >= limits_.help_after_nodes && tt_->knows_its_search()) waiting_crew_->start();
@@ -831,6 +945,7 @@ class Solver {
   Crew* crew_ = nullptr;  // the lead's helpers, or a helper's crew
   Crew* waiting_crew_ = nullptr;  // the lead's helpers before they start
   std::optional<typename Crew::Question> asking_;  // the lead's current question
+  const std::atomic<bool>* dropped_if_ = nullptr;  // the batch question this thread is on: answered
   int helper_ = 0;        // 0 the lead; k > 0 the k-th helper
   std::uint64_t asked_at_ = 0;  // a helper's question's generation
   std::uint64_t grown_at_ = 0;  // the lead's nodes when the shared table last grew
