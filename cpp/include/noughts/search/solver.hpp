@@ -352,13 +352,14 @@ class Solver {
     Crew& crew = *crew_;
     const int n = static_cast<int>(b.questions.size());
     for (;;) {
+      // A withdrawn helper takes no more (a pause or the batch's end waits for it).
+      if (helper_ && crew.asked_since(asked_at_)) return;
       int i = -1;
       {
         std::lock_guard lock(crew.mutex_);
-        for (int j = 0; j < n && i < 0; ++j)
-          if (!b.done[j].load(std::memory_order_relaxed) && b.searchers[j] == 0) i = j;
-        for (int j = 0; j < n && i < 0; ++j)
-          if (!b.done[j].load(std::memory_order_relaxed)) i = j;
+        // The open question with the fewest threads on it (none, while some are not taken).
+        for (int j = 0; j < n; ++j)
+          if (!b.done[j].load(std::memory_order_relaxed) && (i < 0 || b.searchers[j] < b.searchers[i])) i = j;
         if (i < 0) return;
         ++b.searchers[i];
       }
@@ -535,6 +536,11 @@ class Solver {
                                  same ? younger(beta) : -younger(alpha), 1});
     }
     const auto n = batch.questions.size();
+    if (n < 2) {  // nothing to split
+      for (int i = 0; i < moves.size(); ++i)
+        if (asked[i] >= 0) out[i] = child_score(root, moves[i], alpha, beta);
+      return out;
+    }
     batch.scores.assign(n, 0);
     batch.searchers.assign(n, 0);
     batch.done = std::make_unique<std::atomic<bool>[]>(n);
