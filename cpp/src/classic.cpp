@@ -285,7 +285,8 @@ template <ClassicRules::Layout L>
   // columns are full someone has to. So a follower's completion cell also
   // ends its column for the other player: they get nothing at or above it.
   const std::uint64_t half = r.follow_up_cells<L>(), odd = playable & ~half;
-  const bool followed = !odd, follows = odd && !(odd & (odd - 1));
+  const int odd_columns = bits::count(odd);
+  const bool followed = odd_columns == 0, follows = odd_columns == 1;
   // The follower's completion cells, upper cells of pairs.
   const std::uint64_t their_pairs_tops = theirs & ~half, my_pairs_tops = mine & ~half;
   auto short_of = [&](std::uint64_t cells, std::uint64_t tops) {
@@ -308,7 +309,7 @@ template <ClassicRules::Layout L>
     t.wins_within = bits::count(empty);
   // With more such columns, an odd number, the mover may play in one and
   // pair the lowest empty cells of the others (as the opponent does below).
-  if (t.opponent_can_win && !follows && (bits::count(odd) & 1)) {
+  if (t.opponent_can_win && !follows && (odd_columns & 1)) {
     const std::uint64_t pairs = short_of(empty & half, my_pairs_tops);
     for (std::uint64_t rest = odd; rest; rest &= rest - 1) {
       const std::uint64_t taken = rest & (0 - rest);
@@ -333,7 +334,7 @@ template <ClassicRules::Layout L>
   // and loses by the time that completion cell is reached; with an even
   // number, the mover loses if the opponent has a line in the cells left
   // to them or a completion cell among them.
-  if (!followed && !(bits::count(odd) & 1)) {
+  if (!followed && !(odd_columns & 1)) {
     const std::uint64_t tops = their_pairs_tops & ~odd;  // not the paired cells: the mover may take either
     if (t.mover_can_win && !r.holds_line<L>(own | short_of(empty & half, tops) | odd)) {
       t.mover_can_win = false;

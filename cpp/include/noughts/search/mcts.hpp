@@ -242,8 +242,9 @@ class MctsTree {
   static constexpr std::uint32_t kMaxVisits = std::numeric_limits<std::int32_t>::max() - 1;
 
   MctsTree(std::uint64_t seed, std::uint32_t capacity, double c, bool heuristics = true, bool evaluation = false,
-           std::uint32_t prior_visits = 0, double minimax = 0.3, double rollout_weight = 1, double puct = 0,
-           double puct_temperature = 0.3)
+           std::uint32_t prior_visits = 0, double minimax = MctsConfig{}.minimax,
+           double rollout_weight = MctsConfig{}.rollout_weight, double puct = 0,
+           double puct_temperature = MctsConfig{}.puct_temperature)
       : rng_(seed), capacity_(capacity), c_(static_cast<float>(c)), evaluate_(heuristics && evaluation && kCanEvaluate),
         prior_visits_(heuristics ? prior_visits : 0), minimax_(static_cast<float>(minimax)),
         rollout_weight_(static_cast<float>(rollout_weight)), puct_(evaluate_ ? static_cast<float>(puct) : 0.0f),
@@ -814,10 +815,10 @@ class MctsTree {
   bool full_ = false;
   bool evaluate_ = false;
   std::uint32_t prior_visits_ = 0;
-  float minimax_ = 0.3f;
-  float rollout_weight_ = 1;
+  float minimax_;  // the constructor's
+  float rollout_weight_;
   float puct_ = 0;  // 0 with UCT, and always without the evaluation
-  float puct_temperature_ = 0.3f;
+  float puct_temperature_;
   [[no_unique_address]] Rollout rollout_{};
 };
 

@@ -555,10 +555,8 @@ class Solver {
     }
     for (int i = 0; i < moves.size(); ++i) {
       if (asked[i] < 0) continue;
-      G child = root;
-      child.play(moves[i]);
       const int score = batch.scores[asked[i]];
-      out[i] = child.to_move() == me ? older(score) : -older(score);
+      out[i] = batch.questions[asked[i]].position.to_move() == me ? older(score) : -older(score);
     }
     return out;
   }
