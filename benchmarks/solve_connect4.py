@@ -17,7 +17,10 @@ solve). Build it once:
 Positions are made like the peer's public test sets: random games that are not over and
 where the player to move cannot win at once, by the number of moves played: beginning
 (8 to 14), middle (15-28) and end (more than 28); and the phase "empty", the empty board
-alone (minutes for either solver: `--phases empty --weak`). Scores are compared in the peer's
+alone (minutes for either solver: `--phases empty --weak`). Both solvers search without
+an opening book unless --book is given: noughts then takes the book it ships (the peer's
+driver still has none), which is what the phase "opening" (0 to 7 moves played, seconds
+to minutes a position without a book) is for: `--phases opening --book`. Scores are compared in the peer's
 units (positive: the mover wins, by more the sooner; 0: a draw); without --peer only
 noughts' figures are printed.
 """
@@ -37,7 +40,7 @@ ROWS, COLS = 6, 7
 # Moves played in each phase's positions. The beginning starts at 8: with fewer
 # moves played a position is nearly the whole game (one move played is the empty
 # board's solve, minutes for either solver); --beginning-from changes it.
-PHASES = {"beginning": (8, 14), "middle": (15, 28), "end": (29, 40)}
+PHASES = {"opening": (0, 7), "beginning": (8, 14), "middle": (15, 28), "end": (29, 40)}
 
 
 def connect_four() -> noughts.Classic:
@@ -116,11 +119,11 @@ class Peer:
         self.proc.wait()
 
 
-def ours(moves: list[int], weak: bool, tt_mb: float, clock: str) -> Timing:
+def ours(moves: list[int], weak: bool, tt_mb: float, clock: str, book: bool = False) -> Timing:
     g = connect_four_after(moves)
     # The peer tells the exact score (or the value), not every best move: noughts is asked the same.
     started, called = time.process_time(), time.perf_counter()
-    s = noughts.solve(g, weak=weak, tt_mb=tt_mb, all_best_moves=False)
+    s = noughts.solve(g, weak=weak, tt_mb=tt_mb, all_best_moves=False, book=book)
     seconds = {"cpu": time.process_time() - started, "wall": s.seconds, "call": time.perf_counter() - called}[clock]
     return Timing(seconds, s.nodes, s.value if weak else peer_score(s.value, s.distance, len(moves)))
 
@@ -139,8 +142,11 @@ def main() -> None:
     parser.add_argument("--peer", help="the peer's driver (see above); without it only noughts is timed")
     parser.add_argument("--per-phase", type=int, default=20, help="positions per phase (default 20)")
     parser.add_argument(
-        "--phases", default="end,middle,beginning", help="comma-separated phases: beginning, middle, end, empty"
+        "--phases",
+        default="end,middle,beginning",
+        help="comma-separated phases: opening, beginning, middle, end, empty",
     )
+    parser.add_argument("--book", action="store_true", help="noughts uses the opening book it ships")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--weak", action="store_true", help="win/draw/loss only, for both solvers")
     parser.add_argument(
@@ -163,7 +169,10 @@ def main() -> None:
     peer = Peer(args.peer, args.clock == "cpu") if args.peer else None
     rng = random.Random(args.seed)
     kind = "weak (win/draw/loss)" if args.weak else "strong (exact score)"
-    print(f"Connect Four 7x6, {kind} solves, {args.per_phase} positions a phase, seed {args.seed}, {args.clock} time")
+    book = ", noughts with its opening book" if args.book else ""
+    print(
+        f"Connect Four 7x6, {kind} solves{book}, {args.per_phase} positions a phase, seed {args.seed}, {args.clock} time"
+    )
     try:
         for phase in args.phases.split(","):
             mine, theirs, mismatches, nodes, peer_nodes = [], [], 0, 0, 0
@@ -173,7 +182,7 @@ def main() -> None:
                     # Alternate who goes first, so that neither always meets a warmer machine.
                     for peer_turn in (1, 0) if (i + r) % 2 else (0, 1):
                         if not peer_turn:
-                            a = fastest(a, ours(moves, args.weak, args.tt_mb, args.clock))
+                            a = fastest(a, ours(moves, args.weak, args.tt_mb, args.clock, args.book))
                         elif peer is not None:
                             t = fastest(t, peer.solve(moves, args.weak))
                 assert a is not None

@@ -30,7 +30,7 @@ def describe(options: dict[str, bool]) -> str:
 
 def row(name: str, game: object, max_seconds: float, threads: int = 1, tt_mb: int = 512) -> str:
     try:
-        s = noughts.solve(game, max_seconds=max_seconds, tt_mb=tt_mb, threads=threads)
+        s = noughts.solve(game, max_seconds=max_seconds, tt_mb=tt_mb, threads=threads, book=False)
     except noughts.SearchTimeout as e:
         return f"| {name} | open | | | {e.nodes:,} (stopped) | {e.seconds:.1f} s |"
     best = " ".join(m.name for m in s.best_moves)

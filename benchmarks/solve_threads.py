@@ -37,7 +37,7 @@ def five_by_five(misere: bool, free: bool, played: int, count: int, rng: random.
 
 def timed(g: noughts.Classic, threads: int, tt_mb: float) -> tuple[float, noughts.Solution]:
     t0 = time.perf_counter()
-    s = noughts.solve(g, threads=threads, tt_mb=tt_mb)
+    s = noughts.solve(g, threads=threads, tt_mb=tt_mb, book=False)
     return time.perf_counter() - t0, s
 
 

@@ -11,6 +11,7 @@
 
 #include "bind_learning.hpp"
 #include "bind_mcts.hpp"
+#include "bind_book.hpp"
 #include "bind_prover.hpp"
 #include "bind_proof_number.hpp"
 #include "bind_solver.hpp"
@@ -236,6 +237,7 @@ py::class_<History<G>> bind_game(py::module_& m, const char* name) {
       py::arg("game"), py::arg("n"), py::arg("seed") = 0,
       "Plays n uniformly random games from the position; returns (x_wins, o_wins, draws).");
   bind_mcts<G>(m, name);
+  bind_book<G>(m, name);
   bind_solver<G>(m);
   bind_proof_number<G>(m);
   bind_prover<G>(m, name);

@@ -51,7 +51,7 @@ void bind_solver(py::module_& m) {
   m.def(
       "solve",
       [](const History<G>& h, double max_seconds, double tt_mb, bool symmetry, bool move_values, py::object cancel,
-         SolveProgress* progress, bool weak, bool all_best_moves, int threads) {
+         SolveProgress* progress, bool weak, bool all_best_moves, int threads, const Book<G>* book) {
         if (h.current().outcome().over())
           throw IllegalMoveError("the game is over: there is nothing to solve");
         SolveLimits limits = solve_limits(max_seconds, tt_mb, symmetry, move_values, progress);
@@ -63,14 +63,14 @@ void bind_solver(py::module_& m) {
             [&](std::atomic<bool>& stop, const std::function<void()>& poll) {
               limits.stop = &stop;
               limits.poll = poll;
-              return noughts::solve(root, limits);
+              return noughts::solve(root, limits, book);
             },
             cancel));
       },
       py::arg("game"), py::arg("max_seconds") = 0.0, py::arg("tt_mb") = 64.0, py::arg("symmetry") = true,
       py::arg("move_values") = false, py::arg("cancel") = py::none(), py::arg("progress") = nullptr,
       py::arg("weak") = false, py::arg("all_best_moves") = true, py::arg("threads") = 1,
-      "Solves the position exactly (see noughts.solve).");
+      py::arg("book") = nullptr, "Solves the position exactly (see noughts.solve).");
 }
 
 }  // namespace noughts::bindings

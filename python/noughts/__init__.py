@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from noughts._core import Player, Termination
 from noughts._game import Move, Outcome
+from noughts.book import OpeningBook, shipped_book
 from noughts.classic import Classic
 from noughts.errors import (
     Error,
@@ -71,6 +72,7 @@ __all__ = [
     "InvalidPositionError",
     "MCTS",
     "Move",
+    "OpeningBook",
     "Outcome",
     "Player",
     "Prover",
@@ -91,6 +93,7 @@ __all__ = [
     "write_records",
     "best_move",
     "match",
+    "shipped_book",
     "solve",
     "__version__",
 ]

@@ -151,6 +151,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             progress=progress,
             method=args.method,
             threads=args.threads,
+            book=not args.no_book,
         )
     except SearchTimeout as e:
         print(f"noughts: {e}; proved so far: {e.proven}", file=sys.stderr)
@@ -467,6 +468,11 @@ def build_parser() -> argparse.ArgumentParser:
         type=_whole(1),
         default=1,
         help="alphabeta: threads sharing one table (default 1; the table then takes all of --tt-mb at once)",
+    )
+    p.add_argument(
+        "--no-book",
+        action="store_true",
+        help="search every position, without the opening book shipped for the game (Connect Four's)",
     )
     p.set_defaults(run=_cmd_solve)
 

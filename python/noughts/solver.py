@@ -12,6 +12,7 @@ from noughts import _core
 from noughts._core import Player
 from noughts._game import Move
 from noughts._numbers import whole_number
+from noughts.book import OpeningBook, shipped_book
 from noughts.errors import InvalidOptionError, SearchTimeout
 from noughts.mcts import check_threads
 from noughts.registry import info_of
@@ -140,6 +141,7 @@ def solve(
     progress: Callable[[SolveStatus], Any] | None = None,
     method: str = "alphabeta",
     threads: int = 1,
+    book: bool | OpeningBook | None = True,
 ) -> Solution:
     """Solves the game's position exactly, in C++ without the GIL.
 
@@ -174,6 +176,12 @@ def solve(
     table (lazy SMP): the same value, distance and best moves as one thread,
     sooner on large solves; ``nodes`` then counts every thread's. The table
     takes all of ``tt_mb`` at once when it is shared.
+
+    ``book`` (alpha-beta only): the exact scores of an OpeningBook are taken
+    instead of searching below its positions. True (the default) uses the
+    book noughts ships for the game's rules, if any (Connect Four's:
+    docs/solver.md); False or None searches everything. The answer is the
+    same either way; only ``nodes`` and the time change.
     """
     check_game(game, "solve")
     if stop is not None and not callable(getattr(stop, "is_set", None)):
@@ -186,6 +194,7 @@ def solve(
     threads = check_threads(threads)
     if threads > 1 and method != "alphabeta":
         raise InvalidOptionError(f"threads > 1 needs method='alphabeta' (the {method!r} search has one thread)")
+    opening_book = _book_for(game, book, method)
     to_move, started = game.to_move, time.monotonic()
     state = _core.SolveProgress()
 
@@ -199,7 +208,7 @@ def solve(
     try:
         common = (game, seconds, table, bool(symmetry), bool(move_values), poll, state, bool(weak))
         if method == "alphabeta":
-            raw = _core.solve(*common, bool(all_best_moves), threads)
+            raw = _core.solve(*common, bool(all_best_moves), threads, opening_book)
         else:
             raw = _core.solve_proof_number(*common)
     except SearchTimeout as e:
@@ -211,6 +220,22 @@ def solve(
         raise poll.error
 
     return _solution(raw, game, to_move, bool(weak))
+
+
+def _book_for(game: Any, book: Any, method: str) -> Any:
+    """The core book solve hands to the search, or None."""
+    if book is None or book is False:
+        return None
+    if book is True:
+        found = shipped_book(game) if method == "alphabeta" else None
+        return None if found is None else found._core
+    if not isinstance(book, OpeningBook):
+        raise InvalidOptionError(f"book must be True, False, None or a noughts.OpeningBook, not {book!r}")
+    if method != "alphabeta":
+        raise InvalidOptionError(f"a book needs method='alphabeta' (the {method!r} search does not read one)")
+    if not book.applies_to(game):
+        raise InvalidOptionError(f"{book!r} is a book of {book.start!r}'s rules, not of {game!r}'s")
+    return book._core
 
 
 def _solution(raw: tuple[Any, ...], game: Any, to_move: Player, weak: bool) -> Solution:

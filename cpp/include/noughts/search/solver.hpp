@@ -31,6 +31,7 @@
 
 #include "noughts/errors.hpp"
 #include "noughts/game.hpp"
+#include "noughts/search/book.hpp"
 #include "noughts/search/hooks.hpp"
 #include "noughts/search/transposition_table.hpp"
 
@@ -128,14 +129,22 @@ class Solver {
   static constexpr int kNarrowSharedDepth = 16;
   static constexpr int kNarrowMoves = 8;
 
-  explicit Solver(const SolveLimits& limits = {})
-      : limits_(limits), owned_tt_(std::make_unique<TranspositionTable>(limits.tt_bytes)), tt_(owned_tt_.get()) {
+  static_assert(Book<G>::kMaxDistance < kWin, "a book's distances must fit the solver's scores");
+
+  // With a book (book.hpp), its positions' scores are taken instead of
+  // searched; it must outlive the solver.
+  explicit Solver(const SolveLimits& limits = {}, const Book<G>* book = nullptr)
+      : limits_(limits), owned_tt_(std::make_unique<TranspositionTable>(limits.tt_bytes)), tt_(owned_tt_.get()),
+        book_(book) {
     for (auto& h : history_) h.fill(0);
   }
 
-  // Solves a position that is not over (throws std::invalid_argument if it is).
+  // Solves a position that is not over (throws std::invalid_argument if it
+  // is, InvalidOptionError if the book is of other rules).
   Solution solve(const G& root) {
     if (root.outcome().over()) throw std::invalid_argument("the game is over: there is nothing to solve");
+    if (book_ && !same_rules(root, book_->start()))
+      throw InvalidOptionError("the book holds positions of other rules than the position to solve");
     start_ = std::chrono::steady_clock::now();
     nodes_ = 0;
     Crew crew(*this, std::max(limits_.threads, 1) - 1);
@@ -168,7 +177,8 @@ class Solver {
       busy_ = std::make_unique<std::atomic<std::uint64_t>[]>(kBusyMask + 1);
       SolveLimits own = lead_.limits_;
       own.stop = nullptr, own.progress = nullptr, own.poll = nullptr, own.max_seconds = 0, own.threads = 1;
-      for (int k = 1; k <= wanted_; ++k) solvers_.push_back(std::unique_ptr<Solver>(new Solver(own, lead_.tt_, this, k)));
+      for (int k = 1; k <= wanted_; ++k)
+        solvers_.push_back(std::unique_ptr<Solver>(new Solver(own, lead_.tt_, lead_.book_, this, k)));
       running_ = wanted_;
       lead_.grown_at_ = lead_.nodes_;
       for (auto& solver : solvers_) threads_.emplace_back([this, helper = solver.get()] { helper->help(*this); });
@@ -301,8 +311,8 @@ class Solver {
   };
 
   // A helper of a solve: the shared table, and its place in the crew.
-  Solver(const SolveLimits& limits, TranspositionTable* shared, Crew* crew, int index)
-      : limits_(limits), tt_(shared), crew_(crew), helper_(index) {
+  Solver(const SolveLimits& limits, TranspositionTable* shared, const Book<G>* book, Crew* crew, int index)
+      : limits_(limits), tt_(shared), book_(book), crew_(crew), helper_(index) {
     for (auto& h : history_) h.fill(0);
   }
 
@@ -719,6 +729,10 @@ class Solver {
       g.legal_moves(moves);
     }
 
+    // A position of the book: its exact score, whatever the window.
+    if (book_)
+      if (const auto e = book_->find(g, state)) return e->value == 0 ? 0 : e->value * (kWin - e->distance);
+
     // Near the root, with other threads, this position is marked as being
     // searched while it is (see the move loop).
     const bool sharing =
@@ -946,6 +960,7 @@ class Solver {
   SolveLimits limits_;
   std::unique_ptr<TranspositionTable> owned_tt_;  // the lead's; helpers have none
   TranspositionTable* tt_;
+  const Book<G>* book_ = nullptr;
   Crew* crew_ = nullptr;  // the lead's helpers, or a helper's crew
   Crew* waiting_crew_ = nullptr;  // the lead's helpers before they start
   std::optional<typename Crew::Question> asking_;  // the lead's current question
@@ -960,8 +975,8 @@ class Solver {
 };
 
 template <Game G>
-Solution solve(const G& position, const SolveLimits& limits = {}) {
-  Solver<G> solver(limits);
+Solution solve(const G& position, const SolveLimits& limits = {}, const Book<G>* book = nullptr) {
+  Solver<G> solver(limits, book);
   return solver.solve(position);
 }
 

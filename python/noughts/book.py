@@ -1,0 +1,107 @@
+"""Opening books: exact scores of positions computed ahead of time, which ``solve`` takes
+instead of searching below them.
+
+A book file is text: header lines starting with ``#`` name the game and its options
+(``# game: classic {"rows": 6, ...}``), then one line per position: the moves from the
+start (move names, separated by spaces), the value for the player to move (1, 0 or -1) and
+the distance to the end in plies with best play (0 for a draw). ``scripts/make_book.py``
+writes them. noughts ships the books in ``noughts/books/``; ``solve`` uses the one made
+for the game's rules (``book=True``, the default).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+from noughts import _core
+from noughts.errors import InvalidOptionError
+from noughts.registry import info_of, make_game
+
+__all__ = ["OpeningBook", "shipped_book"]
+
+_SHIPPED = Path(__file__).with_name("books")
+
+
+class OpeningBook:
+    """Exact scores of positions of one game's rules, read from a book file.
+
+    >>> import noughts
+    >>> book = noughts.shipped_book(noughts.Classic(6, 7, 4, gravity=True))
+    >>> book is not None and book.applies_to(noughts.Classic(6, 7, 4, gravity=True))
+    True
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except OSError as e:
+            raise InvalidOptionError(f"cannot read the book {self.path}: {e.strerror or e}") from None
+        game_line = next((line for line in text.splitlines() if line.startswith("# game:")), None)
+        if game_line is None:
+            raise InvalidOptionError(f"{self.path} is not a book: it has no '# game: <name> <options>' line")
+        name, _, options = game_line.removeprefix("# game:").strip().partition(" ")
+        try:
+            self.options: dict[str, Any] = json.loads(options or "{}")
+            self.start = make_game(name, **self.options)
+        except (ValueError, TypeError) as e:
+            raise InvalidOptionError(f"{self.path}: its '# game:' line does not name a game: {e}") from None
+        self.game = name
+        lines = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            *moves, value, distance = line.split()
+            try:
+                lines.append(([self.start.parse_move(m) for m in moves], int(value), int(distance)))
+            except ValueError as e:
+                raise InvalidOptionError(f"{self.path}, line {number}: {e}") from None
+        core = getattr(_core, type(self.start)._core_class.__name__ + "Book")
+        self._core = core(self.start)
+        try:
+            self._core.add_lines(lines)
+        except ValueError as e:
+            raise InvalidOptionError(f"{self.path}: {e}") from None
+
+    def __repr__(self) -> str:
+        return f"noughts.OpeningBook({str(self.path)!r})"
+
+    def __len__(self) -> int:
+        return len(self._core)
+
+    @property
+    def plies(self) -> tuple[int, int]:
+        """The fewest and the most moves played of the book's positions."""
+        return self._core.min_ply, self._core.max_ply
+
+    def applies_to(self, game: Any) -> bool:
+        """Whether ``game`` is of the rules the book was made for."""
+        info = info_of(game)
+        return info is not None and info.name == self.game and game.options() == self.options
+
+    def lookup(self, game: Any) -> tuple[int, int] | None:
+        """(value for the player to move, distance) of the position if the book holds it
+        (or a symmetric copy of it), else None."""
+        if not self.applies_to(game):
+            return None
+        found = self._core.find(game)
+        return None if found is None else (int(found[0]), int(found[1]))
+
+
+_loaded: dict[Path, OpeningBook] = {}
+_lock = threading.Lock()
+
+
+def shipped_book(game: Any) -> OpeningBook | None:
+    """The book noughts ships for ``game``'s rules, or None (read once, then kept)."""
+    info = info_of(game)
+    if info is None or not _SHIPPED.is_dir():
+        return None
+    with _lock:
+        if not _loaded:
+            for path in sorted(_SHIPPED.glob("*.txt")):
+                _loaded[path] = OpeningBook(path)
+        return next((b for b in _loaded.values() if b.applies_to(game)), None)

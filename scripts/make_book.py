@@ -1,0 +1,124 @@
+"""Computes an opening book: the exact score of every position a number of plies from the start.
+
+    python scripts/make_book.py --plies 4 --out python/noughts/books/connect4.txt [--workers 2]
+
+The book holds one line per position (up to the board's symmetries) that is `--plies` moves
+from the start and not over: the moves that reach it, the value for the player to move (1
+win, 0 draw, -1 loss) and the distance in plies to the end with best play (0 for a draw).
+A solve takes these scores instead of searching below them (docs/solver.md, "Opening
+book"), so any position with fewer moves played is answered from the book's scores alone.
+
+Each position is solved by noughts.solve without a book, on its own (a fresh table each
+time). Lines are added to --out as they are solved, and positions it already holds are
+skipped: a stopped run goes on where it stopped when started again, and a run with more
+--plies adds the next depth to the same book. The file is sorted when every position is in
+it. The game is Classic with gravity (Connect Four by default); --rows, --cols and -k pick
+another board.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import noughts
+
+
+def game_of(args: argparse.Namespace) -> Any:
+    return noughts.Classic(args.rows, args.cols, args.k, gravity=True)
+
+
+def canonical(g: Any) -> str:
+    """The position's string, the same for every position equal up to the board's symmetries."""
+    return min(g.symmetric(s).to_string() for s in range(g.num_symmetries))
+
+
+def frontier(start: Any, plies: int) -> list[list[str]]:
+    """One move list (move names) for each position `plies` moves from `start` that is not over,
+    up to symmetry, in the order first met."""
+    found: dict[str, list[str]] = {}
+
+    def walk(g: Any, moves: list[str]) -> None:
+        if g.is_over():
+            return
+        if len(moves) == plies:
+            found.setdefault(canonical(g), list(moves))
+            return
+        for m in g.legal_actions():
+            name = g.move_name(m)
+            g.play(m)
+            walk(g, moves + [name])
+            g.undo()
+
+    walk(start, [])
+    return list(found.values())
+
+
+def after(start: Any, moves: list[str]) -> Any:
+    for name in moves:
+        start.play(start.parse_move(name))
+    return start
+
+
+def header(args: argparse.Namespace) -> list[str]:
+    g = game_of(args)
+    return [
+        "# noughts opening book, made by scripts/make_book.py",
+        f"# game: classic {json.dumps(g.options(), sort_keys=True)}",
+        "# moves from the start, value for the player to move (1 win, 0 draw, -1 loss), distance in plies (0: draw)",
+    ]
+
+
+def solve_line(task: tuple[argparse.Namespace, list[str]]) -> tuple[str, float, int]:
+    args, moves = task
+    g = after(game_of(args), moves)
+    started = time.process_time()
+    s = noughts.solve(g, tt_mb=args.tt_mb, all_best_moves=False, book=False)
+    line = f"{' '.join(moves)} {s.value} {s.distance or 0}"
+    return line, time.process_time() - started, s.nodes
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--plies", type=int, required=True, help="moves played in the book's positions")
+    p.add_argument("--out", type=Path, required=True, help="the book file (resumed when it exists)")
+    p.add_argument("--rows", type=int, default=6)
+    p.add_argument("--cols", type=int, default=7)
+    p.add_argument("-k", type=int, default=4)
+    p.add_argument("--workers", type=int, default=1, help="positions solved at once, one process each")
+    p.add_argument("--tt-mb", type=float, default=256, help="each solve's table")
+    args = p.parse_args(argv)
+
+    lines = args.out.read_text().splitlines() if args.out.exists() else []
+    if lines and lines[: len(header(args))] != header(args):
+        sys.exit(f"{args.out} is a book of another game: start a new file")
+    done = {canonical(after(game_of(args), line.split()[:-2])) for line in lines if line and not line.startswith("#")}
+    todo = [m for m in frontier(game_of(args), args.plies) if canonical(after(game_of(args), m)) not in done]
+    total = len(done) + len(todo)
+    print(f"{total} positions, {len(done)} already solved", flush=True)
+    if not lines:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text("\n".join(header(args)) + "\n")
+    cpu, started = 0.0, time.monotonic()
+    with args.out.open("a") as out, multiprocessing.Pool(args.workers) as pool:
+        for n, (line, seconds, nodes) in enumerate(pool.imap_unordered(solve_line, [(args, m) for m in todo]), 1):
+            out.write(line + "\n")
+            out.flush()
+            cpu += seconds
+            print(f"{len(done) + n}/{total} {line}  {seconds:.2f} s {nodes} nodes "
+                  f"(CPU so far {cpu:.0f} s, wall {time.monotonic() - started:.0f} s)", flush=True)
+    body = sorted(
+        (line for line in args.out.read_text().splitlines() if line and not line.startswith("#")),
+        key=lambda line: (len(line.split()), line),
+    )
+    args.out.write_text("\n".join(header(args) + body) + "\n")
+    print(f"{args.out}: {len(body)} positions")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,204 @@
+"""Opening books: solve takes a book's exact scores instead of searching below them.
+
+Small gravity boards get a book written here from the exhaustive referee (tests/minimax.py);
+every position above the book is then solved with it and checked against the referee, a
+book with false scores shows that the solver trusts it, and bad book files are refused with
+a clear error. The Connect Four book noughts ships is checked for coverage, against fresh
+solves, and against Connect Four's known value (the first player wins, in the middle)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import noughts
+import pytest
+from minimax import minimax, move_values
+from noughts import Classic, InvalidOptionError, OpeningBook
+
+HEADER = "# a book written by tests/test_book.py\n"
+
+
+def canonical(g: Classic) -> str:
+    return min(g.symmetric(s).to_string() for s in range(g.num_symmetries))
+
+
+def positions(start: Classic, plies: int) -> dict[str, list[str]]:
+    """Move names reaching each position (up to symmetry) `plies` moves from the start that is not over."""
+    found: dict[str, list[str]] = {}
+
+    def walk(g: Classic, moves: list[str]) -> None:
+        if g.is_over():
+            return
+        if len(moves) == plies:
+            found.setdefault(canonical(g), moves)
+            return
+        for m in g.legal_actions():
+            name = g.move_name(m)
+            g.play(m)
+            walk(g, [*moves, name])
+            g.undo()
+
+    walk(start.copy(), [])
+    return found
+
+
+def after(start: Classic, moves: list[str]) -> Classic:
+    g = start.copy()
+    for name in moves:
+        g.play(g.parse_move(name))
+    return g
+
+
+def write_book(path: Path, start: Classic, lines: list[str]) -> Path:
+    path.write_text(HEADER + f"# game: classic {json.dumps(start.options())}\n" + "\n".join(lines) + "\n")
+    return path
+
+
+def referee_book(path: Path, start: Classic, plies: int) -> Path:
+    """A book of every position `plies` moves from the start, scored by the referee."""
+    memo: dict = {}
+    lines = []
+    for moves in positions(start, plies).values():
+        v, d = minimax(after(start, moves), memo)
+        lines.append(f"{' '.join(moves)} {v} {d if v else 0}")
+    return write_book(path, start, lines)
+
+
+BOARDS = [(4, 4, 3, 3), (5, 4, 3, 2), (4, 4, 3, 1)]
+
+
+@pytest.mark.parametrize(("rows", "cols", "k", "plies"), BOARDS)
+def test_every_position_above_the_book_is_solved_as_the_referee_says(tmp_path, rows, cols, k, plies):
+    start = Classic(rows, cols, k, gravity=True)
+    book = OpeningBook(referee_book(tmp_path / "book.txt", start, plies))
+    assert book.plies == (plies, plies)
+    assert len(book) == len(positions(start, plies))
+    memo: dict = {}
+    for depth in range(plies + 1):
+        for moves in positions(start, depth).values():
+            g = after(start, moves)
+            v, d = minimax(g, memo)
+            values = move_values(g, memo)
+            s = noughts.solve(g, book=book)
+            assert (s.value, s.distance) == (v, d if v else None), moves
+            assert [m.id for m in s.best_moves] == sorted(m for m, mv in values.items() if mv == v), moves
+            line = g.copy()
+            for m in s.principal_variation:
+                line.play(m)
+            assert line.is_over() and (v == 0 or len(s.principal_variation) == d)
+            assert (line.winner is None, line.winner == g.to_move) == (v == 0, v > 0)
+            assert noughts.solve(g, book=book, move_values=True).move_values == values, moves
+            assert noughts.solve(g, book=book, weak=True).value == v, moves
+            assert noughts.solve(g, book=book, threads=2).best_moves == s.best_moves, moves
+
+
+def test_the_book_spares_the_search_its_positions(tmp_path):
+    start = Classic(4, 4, 3, gravity=True)
+    book = OpeningBook(referee_book(tmp_path / "book.txt", start, 3))
+    with_book, without = noughts.solve(start, book=book), noughts.solve(start, book=False)
+    assert (with_book.value, with_book.distance) == (without.value, without.distance)
+    assert with_book.nodes < without.nodes
+
+
+def test_the_solver_takes_the_books_scores_without_searching_them(tmp_path):
+    # A book that says every position 3 moves in is a draw: no line can be made
+    # before then on this board, so the start is a draw by the book, although X wins.
+    start = Classic(4, 4, 3, gravity=True)
+    assert minimax(start.copy())[0] == 1
+    false = write_book(tmp_path / "false.txt", start, [f"{' '.join(m)} 0 0" for m in positions(start, 3).values()])
+    s = noughts.solve(start, book=OpeningBook(false))
+    assert (s.value, s.distance) == (0, None)
+    assert noughts.solve(start, book=False).value == 1
+
+
+def test_a_position_is_found_by_any_of_its_symmetric_copies(tmp_path):
+    start = Classic(4, 4, 3, gravity=True)
+    book = OpeningBook(referee_book(tmp_path / "book.txt", start, 3))
+    g = after(start, ["a", "b", "b"])
+    mirror = after(start, ["d", "c", "c"])
+    assert book.lookup(g) is not None
+    v, d = minimax(g)
+    assert book.lookup(g) == book.lookup(mirror) == (v, d if v else 0)
+    assert book.lookup(after(start, ["a", "b"])) is None  # not a book position
+    assert book.lookup(Classic(4, 4, 3)) is None  # other rules
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ("a z 1 5", "line 3: move .z."),
+        ("a a a a a 1 5", "not legal"),
+        ("a b 2 5", "1, 0 or -1"),
+        ("a b 1 0", "distance"),
+        ("a b 0 3", "distance"),
+        ("a b -1 1000", "distance"),
+        ("a b one 5", "invalid literal"),
+        ("a b 1 5\nd c 1 7", "two different scores"),
+        ("a b a b a 1 3", "not over"),
+    ],
+)
+def test_a_bad_book_line_is_refused(tmp_path, body, says):
+    path = write_book(tmp_path / "bad.txt", Classic(4, 4, 3, gravity=True), [body])
+    with pytest.raises(InvalidOptionError, match=says):
+        OpeningBook(path)
+
+
+def test_a_file_that_is_not_a_book_is_refused(tmp_path):
+    with pytest.raises(InvalidOptionError, match="cannot read"):
+        OpeningBook(tmp_path / "missing.txt")
+    (tmp_path / "plain.txt").write_text("a b 1 5\n")
+    with pytest.raises(InvalidOptionError, match="no '# game:"):
+        OpeningBook(tmp_path / "plain.txt")
+    (tmp_path / "other.txt").write_text('# game: chess {"rows": 8}\n')
+    with pytest.raises(InvalidOptionError, match="does not name a game"):
+        OpeningBook(tmp_path / "other.txt")
+
+
+def test_solve_refuses_a_book_it_cannot_use(tmp_path):
+    start = Classic(4, 4, 3, gravity=True)
+    book = OpeningBook(referee_book(tmp_path / "book.txt", start, 1))
+    with pytest.raises(InvalidOptionError, match="rules"):
+        noughts.solve(Classic(4, 4, 3), book=book)
+    with pytest.raises(InvalidOptionError, match="alphabeta"):
+        noughts.solve(start, book=book, method="pns")
+    with pytest.raises(InvalidOptionError, match="OpeningBook"):
+        noughts.solve(start, book="connect4.txt")
+    assert noughts.solve(start, book=True, method="pns").value == 1  # no shipped book for this board: none used
+
+
+# Connect Four's shipped book.
+CONNECT_FOUR = Classic(6, 7, 4, gravity=True)
+
+
+def test_connect_four_has_a_book_covering_every_position_of_its_depth():
+    book = noughts.shipped_book(CONNECT_FOUR)
+    assert book is not None and book.applies_to(CONNECT_FOUR)
+    low, high = book.plies
+    assert low >= 4
+    # Every position of its first depth (a deeper one may be partly there: any entry spares a search).
+    first = positions(CONNECT_FOUR, low)
+    assert all(book.lookup(after(CONNECT_FOUR, moves)) is not None for moves in first.values())
+    assert len(book) >= len(first)
+    assert noughts.shipped_book(Classic(6, 7, 4, gravity=True, misere=True)) is None
+    assert noughts.shipped_book(noughts.Ultimate()) is None
+
+
+def test_connect_four_book_scores_match_fresh_solves():
+    book = noughts.shipped_book(CONNECT_FOUR)
+    assert book is not None
+    lines = [line.split() for line in book.path.read_text().splitlines() if line and not line.startswith("#")]
+    # The quickest wins and losses of the book: fresh solves of these take well under a second.
+    for *moves, value, distance in sorted(lines, key=lambda f: int(f[-1]) or 99)[:3]:
+        g = after(CONNECT_FOUR, moves)
+        s = noughts.solve(g, book=False, all_best_moves=False)
+        assert (s.value, s.distance or 0) == (int(value), int(distance)), moves
+
+
+def test_connect_four_from_the_start_with_the_book():
+    # Allis (1988) and Allen: the first player wins, by the middle column only, on the 41st move.
+    weak = noughts.solve(CONNECT_FOUR, weak=True)
+    assert weak.result == "X wins" and [m.name for m in weak.best_moves] == ["d"]
+    strong = noughts.solve(CONNECT_FOUR, move_values=True)
+    assert strong.distance == 41 and [m.name for m in strong.best_moves] == ["d"]
+    assert [v for _, v in sorted(strong.move_values.items())] == [-1, -1, 0, 1, 0, -1, -1]
