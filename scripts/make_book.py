@@ -4,7 +4,8 @@
 
 The book holds one line per position (up to the board's symmetries) that is `--plies` moves
 from the start and not over: the moves that reach it, the value for the player to move (1
-win, 0 draw, -1 loss) and the distance in plies to the end with best play (0 for a draw).
+win, 0 draw, -1 loss), the distance in plies to the end with best play (0 for a draw), and
+after a colon one line of best play to the end (the fastest win or slowest loss).
 A solve takes these scores instead of searching below them (docs/solver.md, "Opening
 book"), so any position with fewer moves played is answered from the book's scores alone.
 
@@ -65,12 +66,18 @@ def after(start: Any, moves: list[str]) -> Any:
     return start
 
 
+def position_moves(line: str) -> list[str]:
+    """The moves that reach a book line's position."""
+    return line.partition(":")[0].split()[:-2]
+
+
 def header(args: argparse.Namespace) -> list[str]:
     g = game_of(args)
     return [
         "# noughts opening book, made by scripts/make_book.py",
         f"# game: classic {json.dumps(g.options(), sort_keys=True)}",
-        "# moves from the start, value for the player to move (1 win, 0 draw, -1 loss), distance in plies (0: draw)",
+        "# moves from the start, value for the player to move (1 win, 0 draw, -1 loss), distance in plies (0: draw),"
+        " ':', a line of best play to the end",
     ]
 
 
@@ -79,7 +86,7 @@ def solve_line(task: tuple[argparse.Namespace, list[str]]) -> tuple[str, float, 
     g = after(game_of(args), moves)
     started = time.process_time()
     s = noughts.solve(g, tt_mb=args.tt_mb, all_best_moves=False, book=False)
-    line = f"{' '.join(moves)} {s.value} {s.distance or 0}"
+    line = f"{' '.join(moves)} {s.value} {s.distance or 0} : {' '.join(m.name for m in s.principal_variation)}"
     return line, time.process_time() - started, s.nodes
 
 
@@ -97,7 +104,7 @@ def main(argv: list[str] | None = None) -> None:
     lines = args.out.read_text().splitlines() if args.out.exists() else []
     if lines and lines[: len(header(args))] != header(args):
         sys.exit(f"{args.out} is a book of another game: start a new file")
-    done = {canonical(after(game_of(args), line.split()[:-2])) for line in lines if line and not line.startswith("#")}
+    done = {canonical(after(game_of(args), position_moves(line))) for line in lines if line and not line.startswith("#")}
     todo = [m for m in frontier(game_of(args), args.plies) if canonical(after(game_of(args), m)) not in done]
     total = len(done) + len(todo)
     print(f"{total} positions, {len(done)} already solved", flush=True)
@@ -114,7 +121,7 @@ def main(argv: list[str] | None = None) -> None:
                   f"(CPU so far {cpu:.0f} s, wall {time.monotonic() - started:.0f} s)", flush=True)
     body = sorted(
         (line for line in args.out.read_text().splitlines() if line and not line.startswith("#")),
-        key=lambda line: (len(line.split()), line),
+        key=lambda line: (len(position_moves(line)), line),
     )
     args.out.write_text("\n".join(header(args) + body) + "\n")
     print(f"{args.out}: {len(body)} positions")

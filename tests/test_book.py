@@ -55,23 +55,48 @@ def write_book(path: Path, start: Classic, lines: list[str]) -> Path:
     return path
 
 
-def referee_book(path: Path, start: Classic, plies: int) -> Path:
-    """A book of every position `plies` moves from the start, scored by the referee."""
+def referee_line(g: Classic, memo: dict) -> list[str]:
+    """One line of best play to the end by the referee: each move keeps the exact score."""
+    g, line = g.copy(), []
+    while not g.is_over():
+        me, (v, d) = g.to_move, minimax(g, memo)
+        for m in g.legal_actions():
+            name = g.move_name(m)
+            g.play(m)
+            if g.is_over():
+                child = (0 if g.winner is None else (1 if g.winner == me else -1), 1)
+            else:
+                cv, cd = minimax(g, memo)
+                child = (cv if g.to_move == me else -cv, cd + 1)
+            if child[0] == v and (v == 0 or child[1] == d):
+                line.append(name)
+                break
+            g.undo()
+        else:
+            raise AssertionError("no move keeps the referee's score")
+    return line
+
+
+def referee_book(path: Path, start: Classic, plies: int, lines_of_play: bool = True) -> Path:
+    """A book of every position `plies` moves from the start, scored by the referee (with its
+    lines of best play)."""
     memo: dict = {}
     lines = []
     for moves in positions(start, plies).values():
-        v, d = minimax(after(start, moves), memo)
-        lines.append(f"{' '.join(moves)} {v} {d if v else 0}")
+        g = after(start, moves)
+        v, d = minimax(g, memo)
+        play = f" : {' '.join(referee_line(g, memo))}" if lines_of_play else ""
+        lines.append(f"{' '.join(moves)} {v} {d if v else 0}{play}")
     return write_book(path, start, lines)
 
 
-BOARDS = [(4, 4, 3, 3), (5, 4, 3, 2), (4, 4, 3, 1)]
+BOARDS = [(4, 4, 3, 3, True), (5, 4, 3, 2, True), (4, 4, 3, 1, False)]
 
 
-@pytest.mark.parametrize(("rows", "cols", "k", "plies"), BOARDS)
-def test_every_position_above_the_book_is_solved_as_the_referee_says(tmp_path, rows, cols, k, plies):
+@pytest.mark.parametrize(("rows", "cols", "k", "plies", "lines_of_play"), BOARDS)
+def test_every_position_above_the_book_is_solved_as_the_referee_says(tmp_path, rows, cols, k, plies, lines_of_play):
     start = Classic(rows, cols, k, gravity=True)
-    book = OpeningBook(referee_book(tmp_path / "book.txt", start, plies))
+    book = OpeningBook(referee_book(tmp_path / "book.txt", start, plies, lines_of_play))
     assert book.plies == (plies, plies)
     assert len(book) == len(positions(start, plies))
     memo: dict = {}
@@ -88,6 +113,12 @@ def test_every_position_above_the_book_is_solved_as_the_referee_says(tmp_path, r
                 line.play(m)
             assert line.is_over() and (v == 0 or len(s.principal_variation) == d)
             assert (line.winner is None, line.winner == g.to_move) == (v == 0, v > 0)
+            # The variation passes the book's depth; from there on it is the book's line, if it has one.
+            at_book = g.copy()
+            for m in s.principal_variation[: plies - depth]:
+                at_book.play(m)
+            if lines_of_play and not at_book.is_over():
+                assert s.principal_variation[plies - depth :] == book.line(at_book)
             assert noughts.solve(g, book=book, move_values=True).move_values == values, moves
             assert noughts.solve(g, book=book, weak=True).value == v, moves
             assert noughts.solve(g, book=book, threads=2).best_moves == s.best_moves, moves
@@ -110,6 +141,20 @@ def test_the_solver_takes_the_books_scores_without_searching_them(tmp_path):
     s = noughts.solve(start, book=OpeningBook(false))
     assert (s.value, s.distance) == (0, None)
     assert noughts.solve(start, book=False).value == 1
+
+
+def test_a_line_of_best_play_is_given_for_every_symmetric_copy(tmp_path):
+    start = Classic(4, 4, 3, gravity=True)
+    book = OpeningBook(referee_book(tmp_path / "book.txt", start, 3))
+    for moves in positions(start, 3).values():
+        for g in (after(start, moves), after(start, [chr(ord("a") + ord("d") - ord(m)) for m in moves])):
+            v, d = minimax(g)
+            line = book.line(g)
+            end = g.copy()
+            for m in line:
+                end.play(m)
+            assert end.is_over() and (v == 0 or len(line) == d), moves
+            assert (end.winner is None, end.winner == g.to_move) == (v == 0, v > 0), moves
 
 
 def test_a_position_is_found_by_any_of_its_symmetric_copies(tmp_path):
@@ -136,6 +181,11 @@ def test_a_position_is_found_by_any_of_its_symmetric_copies(tmp_path):
         ("a b one 5", "invalid literal"),
         ("a b 1 5\nd c 1 7", "two different scores"),
         ("a b a b a 1 3", "not over"),
+        ("a b b 1 5 : a a a a", "move 4 of best play is not legal"),
+        ("a b b 1 5 : a c", "does not end the game"),
+        ("a b b -1 4 : a b a b a", "goes on after"),
+        ("a b b 1 4 : a b a b", "does not end the game with its value"),
+        ("a b b -1 6 : a b a b", "in its distance"),
     ],
 )
 def test_a_bad_book_line_is_refused(tmp_path, body, says):

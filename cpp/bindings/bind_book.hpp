@@ -19,26 +19,27 @@ namespace py = pybind11;
 template <TextGame G>
 void bind_book(py::module_& m, const std::string& game_name) {
   using B = Book<G>;
-  using Line = std::tuple<std::vector<int>, int, int>;  // move ids from the start, value, distance
+  // Move ids from the start, value, distance, and a line of best play (move ids; may be empty).
+  using Line = std::tuple<std::vector<int>, int, int, std::vector<int>>;
   const std::string name = game_name + "Book";
   py::class_<B>(m, name.c_str(), "Exact scores of positions that solve takes instead of searching; use noughts.OpeningBook.")
       .def(py::init([](const History<G>& start) { return B(start.current()); }), py::arg("start"))
       .def(
           "add_lines",
           [](B& book, const std::vector<Line>& lines) {
-            for (const auto& [moves, value, distance] : lines) {
+            for (const auto& [moves, value, distance, line] : lines) {
               G g = book.start();
               for (int id : moves) {
                 if (const std::string why = g.why_illegal(id); !why.empty())
                   throw IllegalMoveError("a book line's moves are not legal from its start: " + why);
                 g.play(id);
               }
-              book.add(g, value, distance);
+              book.add(g, value, distance, std::vector<Move>(line.begin(), line.end()));
             }
           },
           py::arg("lines"),
-          "Adds (move ids from the start, value for the player to move, distance) for each line; the value is 1, 0 "
-          "or -1 and the distance 0 for a draw.")
+          "Adds (move ids from the start, value for the player to move, distance, line of best play) for each "
+          "line; the value is 1, 0 or -1, the distance 0 for a draw, the line of move ids may be empty.")
       .def(
           "find",
           [](const B& book, const History<G>& h) -> std::optional<std::pair<int, int>> {
@@ -47,6 +48,12 @@ void bind_book(py::module_& m, const std::string& game_name) {
             return std::nullopt;
           },
           py::arg("game"), "(value, distance) of the position if the book holds it, else None.")
+      .def(
+          "line",
+          [](const B& book, const History<G>& h) {
+            return same_rules(h.current(), book.start()) ? book.line(h.current()) : std::vector<Move>{};
+          },
+          py::arg("game"), "The book's line of best play from the position (move ids), empty if none.")
       .def("__len__", &B::size)
       .def_property_readonly("min_ply", &B::min_ply)
       .def_property_readonly("max_ply", &B::max_ply);

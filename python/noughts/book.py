@@ -3,9 +3,10 @@ instead of searching below them.
 
 A book file is text: header lines starting with ``#`` name the game and its options
 (``# game: classic {"rows": 6, ...}``), then one line per position: the moves from the
-start (move names, separated by spaces), the value for the player to move (1, 0 or -1) and
-the distance to the end in plies with best play (0 for a draw). ``scripts/make_book.py``
-writes them. noughts ships the books in ``noughts/books/``; ``solve`` uses the one made
+start (move names, separated by spaces), the value for the player to move (1, 0 or -1), the
+distance to the end in plies with best play (0 for a draw) and, optionally, a colon and one
+line of best play to the end, which ``solve`` then gives as the rest of its principal
+variation. ``scripts/make_book.py`` writes them. noughts ships the books in ``noughts/books/``; ``solve`` uses the one made
 for the game's rules (``book=True``, the default).
 """
 
@@ -50,13 +51,22 @@ class OpeningBook:
         except (ValueError, TypeError) as e:
             raise InvalidOptionError(f"{self.path}: its '# game:' line does not name a game: {e}") from None
         self.game = name
+        self._rules = (type(self.start), self.start.start_string())
         lines = []
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip() or line.startswith("#"):
                 continue
-            *moves, value, distance = line.split()
+            position, _, best_play = line.partition(":")
             try:
-                lines.append(([self.start.parse_move(m) for m in moves], int(value), int(distance)))
+                *moves, value, distance = position.split()
+                lines.append(
+                    (
+                        [self.start.parse_move(m) for m in moves],
+                        int(value),
+                        int(distance),
+                        [self.start.parse_move(m) for m in best_play.split()],
+                    )
+                )
             except ValueError as e:
                 raise InvalidOptionError(f"{self.path}, line {number}: {e}") from None
         core = getattr(_core, type(self.start)._core_class.__name__ + "Book")
@@ -79,8 +89,7 @@ class OpeningBook:
 
     def applies_to(self, game: Any) -> bool:
         """Whether ``game`` is of the rules the book was made for."""
-        info = info_of(game)
-        return info is not None and info.name == self.game and game.options() == self.options
+        return _rules_of(game) == self._rules
 
     def lookup(self, game: Any) -> tuple[int, int] | None:
         """(value for the player to move, distance) of the position if the book holds it
@@ -90,18 +99,47 @@ class OpeningBook:
         found = self._core.find(game)
         return None if found is None else (int(found[0]), int(found[1]))
 
+    def line(self, game: Any) -> list[Any]:
+        """The book's line of best play from the position (Moves), empty if it has none."""
+        return game._moves(self._core.line(game)) if self.applies_to(game) else []
 
-_loaded: dict[Path, OpeningBook] = {}
+
+def _rules_of(game: Any) -> tuple[type, str] | None:
+    """What tells one game's rules from another's: its class and its start position's string
+    (which names the options), asked of the game in well under a microsecond."""
+    info = info_of(game)
+    return None if info is None else (info.cls, game.start_string())
+
+
 _lock = threading.Lock()
+_shipped: dict[tuple[type, str], Path] | None = None  # the shipped books' files by their rules
+_loaded: dict[Path, OpeningBook] = {}
+
+
+def _shipped_files() -> dict[tuple[type, str], Path]:
+    """The shipped books' files by the rules their headers name (only the headers are read)."""
+    found: dict[tuple[type, str], Path] = {}
+    for path in sorted(_SHIPPED.glob("*.txt")):
+        with path.open(encoding="utf-8") as f:
+            game_line = next((line for line in f if line.startswith("# game:")), "")
+        name, _, options = game_line.removeprefix("# game:").strip().partition(" ")
+        rules = _rules_of(make_game(name, **json.loads(options or "{}")))
+        if rules is not None:
+            found[rules] = path
+    return found
 
 
 def shipped_book(game: Any) -> OpeningBook | None:
-    """The book noughts ships for ``game``'s rules, or None (read once, then kept)."""
-    info = info_of(game)
-    if info is None or not _SHIPPED.is_dir():
+    """The book noughts ships for ``game``'s rules, or None (each read once, then kept)."""
+    global _shipped
+    if _shipped is None:
+        with _lock:
+            if _shipped is None:
+                _shipped = _shipped_files()
+    path = _shipped.get(_rules_of(game))  # type: ignore[arg-type]
+    if path is None:
         return None
     with _lock:
-        if not _loaded:
-            for path in sorted(_SHIPPED.glob("*.txt")):
-                _loaded[path] = OpeningBook(path)
-        return next((b for b in _loaded.values() if b.applies_to(game)), None)
+        if path not in _loaded:
+            _loaded[path] = OpeningBook(path)
+        return _loaded[path]

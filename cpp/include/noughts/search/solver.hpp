@@ -930,6 +930,13 @@ class Solver {
   std::vector<Move> principal_variation(G g, int score) {
     std::vector<Move> pv;
     while (!g.outcome().over()) {
+      if (book_) {  // a book position's line of best play ends the variation
+        const auto line = book_->line(g);
+        if (!line.empty()) {
+          pv.insert(pv.end(), line.begin(), line.end());
+          break;
+        }
+      }
       typename G::MoveList legal;
       g.legal_moves(legal);
       std::vector<Move> moves(legal.begin(), legal.end());
