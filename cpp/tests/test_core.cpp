@@ -16,6 +16,7 @@
 #include "noughts/hot_clones.hpp"
 #include "noughts/observation.hpp"
 #include "noughts/quantum.hpp"
+#include "noughts/search/book.hpp"
 #include "noughts/search/perft.hpp"
 #include "noughts/search/playout.hpp"
 #include "noughts/search/proof_number.hpp"
@@ -86,6 +87,45 @@ int main() {
   check(solve(Classic(ClassicOptions{3, 3, 3, false, true})).value_for_x == 1, "3x3 free choice is a win for X");
   check(solve(Classic(ClassicOptions{4, 6, 4, false, false, true})).value_for_x == -1,
         "gravity 6 columns x 4 rows k=4 is a win for O");
+
+  // An opening book: its scores are taken instead of searched, and a bad
+  // entry is refused. A book of 4x4 k=3 gravity's positions 2 plies in, each
+  // scored by a solve without it, gives the start's solution by the book.
+  {
+    const Classic start(ClassicOptions{4, 4, 3, false, false, true});
+    Book<Classic> book(start);
+    Classic::MoveList first, second;
+    start.legal_moves(first);
+    for (Move a : first) {
+      Classic one = start;
+      one.play(a);
+      one.legal_moves(second);
+      for (Move b : second) {
+        Classic two = one;
+        two.play(b);
+        const Solution s = solve(two);
+        book.add(two, s.value, s.value ? s.distance : 0, s.principal_variation);
+      }
+    }
+    const Solution plain = solve(start), booked = solve(start, {}, &book);
+    check(booked.value == plain.value && booked.distance == plain.distance && booked.best_moves == plain.best_moves,
+          "a book gives the solution of a search without it");
+    check(booked.nodes < plain.nodes, "a book spares the search below its positions");
+    Classic two = start;
+    two.play(first[0]), two.play(first[0]);
+    auto refused = [&](auto add) {
+      try {
+        add();
+      } catch (const InvalidOptionError&) {
+        return true;
+      }
+      return false;
+    };
+    check(refused([&] { book.add(two, 2, 5); }) && refused([&] { book.add(two, 1, 0); }) &&
+              refused([&] { book.add(two, book.find(two)->value == 1 ? -1 : 1, 5); }) &&
+              refused([&] { book.add(Classic(ClassicOptions{4, 4, 3}), 1, 5); }),
+          "a book refuses bad values, other scores for a position it holds, and other rules");
+  }
 
   // SolveLimits::poll is called now and then by the solving thread only (not
   // by a parallel solve's helpers), and a stop it sets ends the search, in
