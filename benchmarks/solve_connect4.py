@@ -119,11 +119,12 @@ class Peer:
         self.proc.wait()
 
 
-def ours(moves: list[int], weak: bool, tt_mb: float, clock: str, book: bool = False) -> Timing:
+def ours(moves: list[int], weak: bool, tt_mb: float, clock: str, book: bool = False, full: bool = False) -> Timing:
     g = connect_four_after(moves)
-    # The peer tells the exact score (or the value), not every best move: noughts is asked the same.
+    # The peer tells the exact score (or the value), not every best move: noughts is asked the same
+    # (unless `full`: noughts' default solve, every best move and the line of play too).
     started, called = time.process_time(), time.perf_counter()
-    s = noughts.solve(g, weak=weak, tt_mb=tt_mb, all_best_moves=False, book=book)
+    s = noughts.solve(g, weak=weak, tt_mb=tt_mb, all_best_moves=full, book=book)
     seconds = {"cpu": time.process_time() - started, "wall": s.seconds, "call": time.perf_counter() - called}[clock]
     return Timing(seconds, s.nodes, s.value if weak else peer_score(s.value, s.distance, len(moves)))
 
@@ -134,7 +135,10 @@ def fastest(best: Timing | None, new: Timing) -> Timing:
 
 
 def summary(times: list[float]) -> str:
-    return f"median {statistics.median(times) * 1000:9.2f} ms  mean {statistics.mean(times) * 1000:9.2f} ms"
+    return (
+        f"median {statistics.median(times) * 1000:9.2f} ms  mean {statistics.mean(times) * 1000:9.2f} ms"
+        f"  max {max(times) * 1000:9.2f} ms"
+    )
 
 
 def main() -> None:
@@ -147,6 +151,11 @@ def main() -> None:
         help="comma-separated phases: opening, beginning, middle, end, empty",
     )
     parser.add_argument("--book", action="store_true", help="noughts uses the opening book it ships")
+    parser.add_argument(
+        "--full",
+        action="store_true",
+        help="noughts' default solve: every best move too, not only the exact score the peer gives",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--weak", action="store_true", help="win/draw/loss only, for both solvers")
     parser.add_argument(
@@ -169,7 +178,7 @@ def main() -> None:
     peer = Peer(args.peer, args.clock == "cpu") if args.peer else None
     rng = random.Random(args.seed)
     kind = "weak (win/draw/loss)" if args.weak else "strong (exact score)"
-    book = ", noughts with its opening book" if args.book else ""
+    book = (", noughts with its opening book" if args.book else "") + (", noughts' default solve" if args.full else "")
     print(
         f"Connect Four 7x6, {kind} solves{book}, {args.per_phase} positions a phase, seed {args.seed}, {args.clock} time"
     )
@@ -182,7 +191,7 @@ def main() -> None:
                     # Alternate who goes first, so that neither always meets a warmer machine.
                     for peer_turn in (1, 0) if (i + r) % 2 else (0, 1):
                         if not peer_turn:
-                            a = fastest(a, ours(moves, args.weak, args.tt_mb, args.clock, args.book))
+                            a = fastest(a, ours(moves, args.weak, args.tt_mb, args.clock, args.book, args.full))
                         elif peer is not None:
                             t = fastest(t, peer.solve(moves, args.weak))
                 assert a is not None

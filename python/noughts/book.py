@@ -53,6 +53,13 @@ class OpeningBook:
         self.game = name
         self._rules = (type(self.start), self.start.start_string())
         lines = []
+        ids: dict[str, int] = {}  # move names met so far: a book names few moves many times
+
+        def move_id(name: str) -> int:
+            if name not in ids:
+                ids[name] = self.start.parse_move(name)
+            return ids[name]
+
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip() or line.startswith("#"):
                 continue
@@ -61,10 +68,10 @@ class OpeningBook:
                 *moves, value, distance = position.split()
                 lines.append(
                     (
-                        [self.start.parse_move(m) for m in moves],
+                        [move_id(m) for m in moves],
                         int(value),
                         int(distance),
-                        [self.start.parse_move(m) for m in best_play.split()],
+                        [move_id(m) for m in best_play.split()],
                     )
                 )
             except ValueError as e:
