@@ -70,7 +70,7 @@ def positions(phase: str, count: int, rng: random.Random) -> list[list[int]]:
     (the phase "empty": the empty board, once)."""
     if phase == "empty":
         return [[]]
-    lo, hi = PHASES[phase]
+    lo, hi = PHASES[phase] if phase in PHASES else map(int, phase.split("-"))
     out: list[list[int]] = []
     while len(out) < count:
         plies = rng.randint(lo, hi)
@@ -148,7 +148,7 @@ def main() -> None:
     parser.add_argument(
         "--phases",
         default="end,middle,beginning",
-        help="comma-separated phases: opening, beginning, middle, end, empty",
+        help="comma-separated phases: opening, beginning, middle, end, empty, or a range of moves played: 4-5",
     )
     parser.add_argument("--book", action="store_true", help="noughts uses the opening book it ships")
     parser.add_argument(

@@ -104,7 +104,9 @@ def main(argv: list[str] | None = None) -> None:
     lines = args.out.read_text().splitlines() if args.out.exists() else []
     if lines and lines[: len(header(args))] != header(args):
         sys.exit(f"{args.out} is a book of another game: start a new file")
-    done = {canonical(after(game_of(args), position_moves(line))) for line in lines if line and not line.startswith("#")}
+    done = {
+        canonical(after(game_of(args), position_moves(line))) for line in lines if line and not line.startswith("#")
+    }
     todo = [m for m in frontier(game_of(args), args.plies) if canonical(after(game_of(args), m)) not in done]
     total = len(done) + len(todo)
     print(f"{total} positions, {len(done)} already solved", flush=True)
@@ -117,8 +119,11 @@ def main(argv: list[str] | None = None) -> None:
             out.write(line + "\n")
             out.flush()
             cpu += seconds
-            print(f"{len(done) + n}/{total} {line}  {seconds:.2f} s {nodes} nodes "
-                  f"(CPU so far {cpu:.0f} s, wall {time.monotonic() - started:.0f} s)", flush=True)
+            print(
+                f"{len(done) + n}/{total} {line}  {seconds:.2f} s {nodes} nodes "
+                f"(CPU so far {cpu:.0f} s, wall {time.monotonic() - started:.0f} s)",
+                flush=True,
+            )
     body = sorted(
         (line for line in args.out.read_text().splitlines() if line and not line.startswith("#")),
         key=lambda line: (len(position_moves(line)), line),
