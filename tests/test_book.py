@@ -9,6 +9,8 @@ solves, and against Connect Four's known value (the first player wins, in the mi
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import noughts
@@ -252,3 +254,19 @@ def test_connect_four_from_the_start_with_the_book():
     strong = noughts.solve(CONNECT_FOUR, move_values=True)
     assert strong.distance == 41 and [m.name for m in strong.best_moves] == ["d"]
     assert [v for _, v in sorted(strong.move_values.items())] == [-1, -1, 0, 1, 0, -1, -1]
+
+
+def test_a_solve_past_the_books_depth_does_not_read_it():
+    # A fresh interpreter: the book is read on the first solve that can meet its positions.
+    script = (
+        "import noughts, noughts.book as b\n"
+        "g = noughts.Classic(6, 7, 4, gravity=True)\n"
+        "for m in 'ddddddcccccceeeeee': g.play(g.parse_move(m))\n"
+        "noughts.solve(g)\n"
+        "print(len(b._loaded))\n"
+        "noughts.solve(noughts.Classic(6, 7, 4, gravity=True), weak=True)\n"
+        "print(len(b._loaded))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "1"]

@@ -119,34 +119,54 @@ def _rules_of(game: Any) -> tuple[type, str] | None:
 
 
 _lock = threading.Lock()
-_shipped: dict[tuple[type, str], Path] | None = None  # the shipped books' files by their rules
+# The shipped books' files by the rules they are for, with the most moves played of their
+# positions; read on first use (the files' text only), each book's positions when first needed.
+_shipped: dict[tuple[type, str], tuple[Path, int]] | None = None
 _loaded: dict[Path, OpeningBook] = {}
 
 
-def _shipped_files() -> dict[tuple[type, str], Path]:
-    """The shipped books' files by the rules their headers name (only the headers are read)."""
-    found: dict[tuple[type, str], Path] = {}
+def _shipped_files() -> dict[tuple[type, str], tuple[Path, int]]:
+    found: dict[tuple[type, str], tuple[Path, int]] = {}
     for path in sorted(_SHIPPED.glob("*.txt")):
-        with path.open(encoding="utf-8") as f:
-            game_line = next((line for line in f if line.startswith("# game:")), "")
+        lines = path.read_text(encoding="utf-8").splitlines()
+        game_line = next((line for line in lines if line.startswith("# game:")), "")
         name, _, options = game_line.removeprefix("# game:").strip().partition(" ")
         rules = _rules_of(make_game(name, **json.loads(options or "{}")))
+        deepest = max(
+            (len(line.partition(":")[0].split()) - 2 for line in lines if line and line[0] != "#"), default=-1
+        )
         if rules is not None:
-            found[rules] = path
+            found[rules] = (path, deepest)
     return found
 
 
-def shipped_book(game: Any) -> OpeningBook | None:
-    """The book noughts ships for ``game``'s rules, or None (each read once, then kept)."""
+def _shipped_entry(game: Any) -> tuple[Path, int] | None:
     global _shipped
     if _shipped is None:
         with _lock:
             if _shipped is None:
                 _shipped = _shipped_files()
-    path = _shipped.get(_rules_of(game))  # type: ignore[arg-type]
-    if path is None:
-        return None
+    return _shipped.get(_rules_of(game))  # type: ignore[arg-type]
+
+
+def _load(path: Path) -> OpeningBook:
     with _lock:
         if path not in _loaded:
             _loaded[path] = OpeningBook(path)
         return _loaded[path]
+
+
+def shipped_book(game: Any) -> OpeningBook | None:
+    """The book noughts ships for ``game``'s rules, or None (each read once, then kept)."""
+    entry = _shipped_entry(game)
+    return None if entry is None else _load(entry[0])
+
+
+def shipped_book_for_solve(game: Any) -> OpeningBook | None:
+    """The shipped book for ``game``'s rules if a solve of its position can meet the book's
+    positions (none has more moves played than the position), else None: a later position
+    never reads the book."""
+    entry = _shipped_entry(game)
+    if entry is None or game.ply > entry[1]:
+        return None
+    return _load(entry[0])

@@ -12,7 +12,7 @@ from noughts import _core
 from noughts._core import Player
 from noughts._game import Move
 from noughts._numbers import whole_number
-from noughts.book import OpeningBook, shipped_book
+from noughts.book import OpeningBook, shipped_book_for_solve
 from noughts.errors import InvalidOptionError, SearchTimeout
 from noughts.mcts import check_threads
 from noughts.registry import info_of
@@ -227,7 +227,7 @@ def _book_for(game: Any, book: Any, method: str) -> Any:
     if book is None or book is False:
         return None
     if book is True:
-        found = shipped_book(game) if method == "alphabeta" else None
+        found = shipped_book_for_solve(game) if method == "alphabeta" else None
         return None if found is None else found._core
     if not isinstance(book, OpeningBook):
         raise InvalidOptionError(f"book must be True, False, None or a noughts.OpeningBook, not {book!r}")
