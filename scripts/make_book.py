@@ -7,14 +7,14 @@ from the start and not over: the moves that reach it, the value for the player t
 win, 0 draw, -1 loss), the distance in plies to the end with best play (0 for a draw), and
 after a colon one line of best play to the end (the fastest win or slowest loss).
 A solve takes these scores instead of searching below them (docs/solver.md, "Opening
-book"), so any position with fewer moves played is answered from the book's scores alone.
+books"), so any position with fewer moves played is answered from the book's scores alone.
 
 Each position is solved by noughts.solve without a book, on its own (a fresh table each
 time). Lines are added to --out as they are solved, and positions it already holds are
 skipped: a stopped run goes on where it stopped when started again, and a run with more
---plies adds the next depth to the same book. The file is sorted when every position is in
-it. The game is Classic with gravity (Connect Four by default); --rows, --cols and -k pick
-another board.
+--plies adds the next depth to the same book. The file is sorted, with a header naming the
+depths it holds ("# moves played: 4-5"), when a run starts and when it ends. The game is
+Classic with gravity (Connect Four by default); --rows, --cols and -k pick another board.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import sys
 import time
 from pathlib import Path
@@ -71,14 +72,28 @@ def position_moves(line: str) -> list[str]:
     return line.partition(":")[0].split()[:-2]
 
 
-def header(args: argparse.Namespace) -> list[str]:
-    g = game_of(args)
+def game_line(args: argparse.Namespace) -> str:
+    return f"# game: classic {json.dumps(game_of(args).options(), sort_keys=True)}"
+
+
+def header(args: argparse.Namespace, body: list[str]) -> list[str]:
+    plies = [len(position_moves(line)) for line in body]
     return [
         "# noughts opening book, made by scripts/make_book.py",
-        f"# game: classic {json.dumps(g.options(), sort_keys=True)}",
+        game_line(args),
+        *([f"# moves played: {min(plies)}-{max(plies)}"] if plies else []),
         "# moves from the start, value for the player to move (1 win, 0 draw, -1 loss), distance in plies (0: draw),"
         " ':', a line of best play to the end",
     ]
+
+
+def write_sorted(args: argparse.Namespace, body: list[str]) -> None:
+    """Writes the book, its positions by moves played, through a new file: a run stopped
+    meanwhile leaves the old one whole."""
+    body = sorted(body, key=lambda line: (len(position_moves(line)), line))
+    new = args.out.with_name(args.out.name + ".new")
+    new.write_text("\n".join(header(args, body) + body) + "\n")
+    os.replace(new, args.out)
 
 
 def solve_line(task: tuple[argparse.Namespace, list[str]]) -> tuple[str, float, int]:
@@ -101,18 +116,18 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--tt-mb", type=float, default=256, help="each solve's table")
     args = p.parse_args(argv)
 
-    lines = args.out.read_text().splitlines() if args.out.exists() else []
-    if lines and lines[: len(header(args))] != header(args):
+    text = args.out.read_text() if args.out.exists() else ""
+    lines = text.splitlines()
+    if lines and game_line(args) not in lines:
         sys.exit(f"{args.out} is a book of another game: start a new file")
-    done = {
-        canonical(after(game_of(args), position_moves(line))) for line in lines if line and not line.startswith("#")
-    }
+    if text and not text.endswith("\n"):
+        lines.pop()  # a line cut short by a stopped run: solved again
+    body = [line for line in lines if line and not line.startswith("#")]
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    write_sorted(args, body)
+    done = {canonical(after(game_of(args), position_moves(line))) for line in body}
     todo = [m for m in frontier(game_of(args), args.plies) if canonical(after(game_of(args), m)) not in done]
-    total = len(done) + len(todo)
-    print(f"{total} positions, {len(done)} already solved", flush=True)
-    if not lines:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text("\n".join(header(args)) + "\n")
+    print(f"{len(todo)} positions {args.plies} moves in to solve; the book holds {len(body)}", flush=True)
     cpu, started = 0.0, time.monotonic()
     with args.out.open("a") as out, multiprocessing.Pool(args.workers) as pool:
         for n, (line, seconds, nodes) in enumerate(pool.imap_unordered(solve_line, [(args, m) for m in todo]), 1):
@@ -120,15 +135,12 @@ def main(argv: list[str] | None = None) -> None:
             out.flush()
             cpu += seconds
             print(
-                f"{len(done) + n}/{total} {line}  {seconds:.2f} s {nodes} nodes "
+                f"{n}/{len(todo)} {line}  {seconds:.2f} s {nodes} nodes "
                 f"(CPU so far {cpu:.0f} s, wall {time.monotonic() - started:.0f} s)",
                 flush=True,
             )
-    body = sorted(
-        (line for line in args.out.read_text().splitlines() if line and not line.startswith("#")),
-        key=lambda line: (len(position_moves(line)), line),
-    )
-    args.out.write_text("\n".join(header(args) + body) + "\n")
+    body = [line for line in args.out.read_text().splitlines() if line and not line.startswith("#")]
+    write_sorted(args, body)
     print(f"{args.out}: {len(body)} positions")
 
 

@@ -159,6 +159,25 @@ def test_a_line_of_best_play_is_given_for_every_symmetric_copy(tmp_path):
             assert (end.winner is None, end.winner == g.to_move) == (v == 0, v > 0), moves
 
 
+def test_lines_are_mapped_onto_each_of_eight_symmetric_copies(tmp_path):
+    # Tic-tac-toe's board has the eight symmetries of the square, rotations among them.
+    start = Classic()
+    book = OpeningBook(referee_book(tmp_path / "book.txt", start, 2))
+    memo: dict = {}
+    for moves in positions(start, 2).values():
+        g = after(start, moves)
+        v, d = minimax(g, memo)
+        for s in range(g.num_symmetries):
+            copy = Classic.from_string(g.symmetric(s).to_string())
+            assert book.lookup(copy) == (v, d if v else 0)
+            end = copy.copy()
+            for m in book.line(copy):
+                end.play(m)
+            assert end.is_over() and (end.winner is None) == (v == 0), (moves, s)
+            s_solved = noughts.solve(copy, book=book)
+            assert (s_solved.value, s_solved.principal_variation) == (v, book.line(copy))
+
+
 def test_a_position_is_found_by_any_of_its_symmetric_copies(tmp_path):
     start = Classic(4, 4, 3, gravity=True)
     book = OpeningBook(referee_book(tmp_path / "book.txt", start, 3))
@@ -167,6 +186,7 @@ def test_a_position_is_found_by_any_of_its_symmetric_copies(tmp_path):
     assert book.lookup(g) is not None
     v, d = minimax(g)
     assert book.lookup(g) == book.lookup(mirror) == (v, d if v else 0)
+    assert book.lookup(Classic.from_string(g.to_string())) == book.lookup(g)  # however it was made
     assert book.lookup(after(start, ["a", "b"])) is None  # not a book position
     assert book.lookup(Classic(4, 4, 3)) is None  # other rules
 
@@ -181,6 +201,7 @@ def test_a_position_is_found_by_any_of_its_symmetric_copies(tmp_path):
         ("a b 0 3", "distance"),
         ("a b -1 1000", "distance"),
         ("a b one 5", "invalid literal"),
+        ("a b 99999999999 5", "1, 0 or -1"),
         ("a b 1 5\nd c 1 7", "two different scores"),
         ("a b a b a 1 3", "not over"),
         ("a b b 1 5 : a a a a", "move 4 of best play is not legal"),
@@ -192,8 +213,9 @@ def test_a_position_is_found_by_any_of_its_symmetric_copies(tmp_path):
 )
 def test_a_bad_book_line_is_refused(tmp_path, body, says):
     path = write_book(tmp_path / "bad.txt", Classic(4, 4, 3, gravity=True), [body])
-    with pytest.raises(InvalidOptionError, match=says):
+    with pytest.raises(InvalidOptionError, match=says) as refused:
         OpeningBook(path)
+    assert f"bad.txt, line {2 + body.count(chr(10)) + 1}:" in str(refused.value)
 
 
 def test_a_file_that_is_not_a_book_is_refused(tmp_path):
@@ -202,6 +224,9 @@ def test_a_file_that_is_not_a_book_is_refused(tmp_path):
     (tmp_path / "plain.txt").write_text("a b 1 5\n")
     with pytest.raises(InvalidOptionError, match="no '# game:"):
         OpeningBook(tmp_path / "plain.txt")
+    (tmp_path / "binary.txt").write_bytes(b"# game: classic {}\n\xff\xfe\n")
+    with pytest.raises(InvalidOptionError, match="UTF-8"):
+        OpeningBook(tmp_path / "binary.txt")
     (tmp_path / "other.txt").write_text('# game: chess {"rows": 8}\n')
     with pytest.raises(InvalidOptionError, match="does not name a game"):
         OpeningBook(tmp_path / "other.txt")
@@ -239,7 +264,9 @@ def test_connect_four_has_a_book_covering_every_position_of_its_depth():
 def test_connect_four_book_scores_match_fresh_solves():
     book = noughts.shipped_book(CONNECT_FOUR)
     assert book is not None
-    lines = [line.split() for line in book.path.read_text().splitlines() if line and not line.startswith("#")]
+    lines = [
+        line.partition(":")[0].split() for line in book.path.read_text().splitlines() if line and line[0] != "#"
+    ]
     # The quickest wins and losses of the book: fresh solves of these take well under a second.
     for *moves, value, distance in sorted(lines, key=lambda f: int(f[-1]) or 99)[:3]:
         g = after(CONNECT_FOUR, moves)
@@ -251,6 +278,7 @@ def test_connect_four_from_the_start_with_the_book():
     # Allis (1988) and Allen: the first player wins, by the middle column only, on the 41st move.
     weak = noughts.solve(CONNECT_FOUR, weak=True)
     assert weak.result == "X wins" and [m.name for m in weak.best_moves] == ["d"]
+    assert weak.nodes < 10**6  # by the book: a search without it takes over a hundred million
     strong = noughts.solve(CONNECT_FOUR, move_values=True)
     assert strong.distance == 41 and [m.name for m in strong.best_moves] == ["d"]
     assert [v for _, v in sorted(strong.move_values.items())] == [-1, -1, 0, 1, 0, -1, -1]

@@ -93,7 +93,7 @@ int main() {
   // scored by a solve without it, gives the start's solution by the book.
   {
     const Classic start(ClassicOptions{4, 4, 3, false, false, true});
-    Book<Classic> book(start);
+    Book<Classic> book(start), draws(start);
     Classic::MoveList first, second;
     start.legal_moves(first);
     for (Move a : first) {
@@ -105,12 +105,26 @@ int main() {
         two.play(b);
         const Solution s = solve(two);
         book.add(two, s.value, s.value ? s.distance : 0, s.principal_variation);
+        draws.add(two, 0, 0);
       }
     }
     const Solution plain = solve(start), booked = solve(start, {}, &book);
     check(booked.value == plain.value && booked.distance == plain.distance && booked.best_moves == plain.best_moves,
           "a book gives the solution of a search without it");
     check(booked.nodes < plain.nodes, "a book spares the search below its positions");
+    Classic at_book = start;
+    at_book.play(booked.principal_variation[0]), at_book.play(booked.principal_variation[1]);
+    const auto line = book.line(at_book);
+    check(!line.empty() && std::equal(line.begin(), line.end(), booked.principal_variation.begin() + 2,
+                                      booked.principal_variation.end()),
+          "the principal variation ends with the book's line");
+    // A false book (every position two plies in a draw, though X wins) is
+    // taken as it is, by the helpers of a parallel solve too.
+    SolveLimits two_threads;
+    two_threads.threads = 2;
+    two_threads.help_after_nodes = 0;
+    const Solution drawn = solve(start, two_threads, &draws);
+    check(plain.value == 1 && drawn.value == 0 && drawn.distance == -1, "a book's scores are taken, not searched");
     Classic two = start;
     two.play(first[0]), two.play(first[0]);
     auto refused = [&](auto add) {

@@ -41,6 +41,8 @@ class OpeningBook:
             text = self.path.read_text(encoding="utf-8")
         except OSError as e:
             raise InvalidOptionError(f"cannot read the book {self.path}: {e.strerror or e}") from None
+        except UnicodeDecodeError:
+            raise InvalidOptionError(f"{self.path} is not a book: a book is UTF-8 text") from None
         game_line = next((line for line in text.splitlines() if line.startswith("# game:")), None)
         if game_line is None:
             raise InvalidOptionError(f"{self.path} is not a book: it has no '# game: <name> <options>' line")
@@ -51,8 +53,9 @@ class OpeningBook:
         except (ValueError, TypeError) as e:
             raise InvalidOptionError(f"{self.path}: its '# game:' line does not name a game: {e}") from None
         self.game = name
-        self._rules = (type(self.start), self.start.start_string())
-        lines = []
+        self._rules = _rules_of(self.start)
+        core = getattr(_core, type(self.start)._core_class.__name__ + "Book")
+        self._core = core(self.start)
         ids: dict[str, int] = {}  # move names met so far: a book names few moves many times
 
         def move_id(name: str) -> int:
@@ -66,22 +69,12 @@ class OpeningBook:
             position, _, best_play = line.partition(":")
             try:
                 *moves, value, distance = position.split()
-                lines.append(
-                    (
-                        [move_id(m) for m in moves],
-                        int(value),
-                        int(distance),
-                        [move_id(m) for m in best_play.split()],
-                    )
-                )
+                score = int(value), int(distance)
+                if not (-1 <= score[0] <= 1 and 0 <= score[1] < 1000):
+                    raise ValueError(f"a book's value is 1, 0 or -1 and its distance 0..999, not {value} {distance}")
+                self._core.add_lines([([move_id(m) for m in moves], *score, [move_id(m) for m in best_play.split()])])
             except ValueError as e:
                 raise InvalidOptionError(f"{self.path}, line {number}: {e}") from None
-        core = getattr(_core, type(self.start)._core_class.__name__ + "Book")
-        self._core = core(self.start)
-        try:
-            self._core.add_lines(lines)
-        except ValueError as e:
-            raise InvalidOptionError(f"{self.path}: {e}") from None
 
     def __repr__(self) -> str:
         return f"noughts.OpeningBook({str(self.path)!r})"
@@ -111,32 +104,43 @@ class OpeningBook:
         return game._moves(self._core.line(game)) if self.applies_to(game) else []
 
 
-def _rules_of(game: Any) -> tuple[type, str] | None:
-    """What tells one game's rules from another's: its class and its start position's string
-    (which names the options), asked of the game in well under a microsecond."""
+def _rules_of(game: Any) -> tuple[type, tuple[tuple[str, Any], ...]] | None:
+    """What tells one game's rules from another's: its class and its options."""
     info = info_of(game)
-    return None if info is None else (info.cls, game.start_string())
+    return None if info is None else (info.cls, tuple(sorted(game.options().items())))
 
 
 _lock = threading.Lock()
-# The shipped books' files by the rules they are for, with the most moves played of their
-# positions; read on first use (the files' text only), each book's positions when first needed.
-_shipped: dict[tuple[type, str], tuple[Path, int]] | None = None
+_Options = tuple[tuple[str, Any], ...]
+# The shipped books' files by game class and options, with the most moves played of their
+# positions; read on first use (their header lines only), each book's positions when first needed.
+_shipped: dict[type, dict[_Options, tuple[Path, int]]] | None = None
 _loaded: dict[Path, OpeningBook] = {}
 
 
-def _shipped_files() -> dict[tuple[type, str], tuple[Path, int]]:
-    found: dict[tuple[type, str], tuple[Path, int]] = {}
+def _header(path: Path) -> dict[str, str]:
+    """A book file's header fields ("# name: value" lines before the first position)."""
+    fields = {}
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            if not line.startswith("#"):
+                break
+            name, colon, value = line[1:].partition(":")
+            if colon:
+                fields[name.strip()] = value.strip()
+    return fields
+
+
+def _shipped_files() -> dict[type, dict[_Options, tuple[Path, int]]]:
+    found: dict[type, dict[_Options, tuple[Path, int]]] = {}
     for path in sorted(_SHIPPED.glob("*.txt")):
-        lines = path.read_text(encoding="utf-8").splitlines()
-        game_line = next((line for line in lines if line.startswith("# game:")), "")
-        name, _, options = game_line.removeprefix("# game:").strip().partition(" ")
+        header = _header(path)
+        name, _, options = header.get("game", "").partition(" ")
         rules = _rules_of(make_game(name, **json.loads(options or "{}")))
-        deepest = max(
-            (len(line.partition(":")[0].split()) - 2 for line in lines if line and line[0] != "#"), default=-1
-        )
+        # "moves played: 4-5": a solve of a position with more moves never meets the book.
+        deepest = int(header["moves played"].rpartition("-")[2]) if "moves played" in header else 10**9
         if rules is not None:
-            found[rules] = (path, deepest)
+            found.setdefault(rules[0], {})[rules[1]] = (path, deepest)
     return found
 
 
@@ -146,7 +150,11 @@ def _shipped_entry(game: Any) -> tuple[Path, int] | None:
         with _lock:
             if _shipped is None:
                 _shipped = _shipped_files()
-    return _shipped.get(_rules_of(game))  # type: ignore[arg-type]
+    info = info_of(game)
+    by_options = None if info is None else _shipped.get(info.cls)
+    if not by_options:  # no book for this game: its options are not even asked
+        return None
+    return by_options.get(tuple(sorted(game.options().items())))
 
 
 def _load(path: Path) -> OpeningBook:

@@ -360,6 +360,8 @@ class Classic {
   explicit Classic(const ClassicRules& rules) noexcept : rules_(&rules) {}
 
   const ClassicRules& rules() const noexcept { return *rules_; }
+  // Whether another position is of the same rules (interned: one object per set of options).
+  bool same_rules(const Classic& other) const noexcept { return rules_ == other.rules_; }
 
   // ---- the game concept (hot paths, inline) ----
   Player to_move() const noexcept { return static_cast<Player>(ply_ & 1); }

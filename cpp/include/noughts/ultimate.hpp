@@ -51,6 +51,8 @@ class Ultimate {
   // default, docs/rules.md) such a game is a draw.
   explicit Ultimate(bool tiebreak) noexcept : tiebreak_(tiebreak) {}
   bool tiebreak() const noexcept { return tiebreak_; }
+  // Whether another position is of the same rules (search/book.hpp).
+  bool same_rules(const Ultimate& other) const noexcept { return tiebreak_ == other.tiebreak_; }
 
   // ---- the game concept (hot paths, inline) ----
   Player to_move() const noexcept { return static_cast<Player>(ply_ & 1); }

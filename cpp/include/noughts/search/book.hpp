@@ -23,12 +23,12 @@
 
 namespace noughts {
 
-// Whether two positions are of the same rules. A game whose rules vary
-// (Classic's board, k and options) says so by rules(), interned: one
-// object per set of rules. Other games have one set.
+// Whether two positions are of the same rules: a game whose rules vary
+// (Classic's board, k and options; Ultimate's tiebreak) tells by
+// same_rules(other). A game without it has one set.
 template <Game G>
 bool same_rules(const G& a, const G& b) noexcept {
-  if constexpr (requires { a.rules(); }) return &a.rules() == &b.rules();
+  if constexpr (requires { a.same_rules(b); }) return a.same_rules(b);
   else return true;
 }
 
@@ -43,7 +43,8 @@ class Book {
     std::uint32_t line_begin = 0, line_size = 0;  // its line of best play in lines_ (none: 0 moves)
     bool same_score(const Entry& e) const noexcept { return value == e.value && distance == e.distance; }
   };
-  // The longest distance a book holds (the solver's scores stay below 1000).
+  // The longest distance any book holds: the solver's scores stay below
+  // 1000, and a distance is at most the moves left in the game.
   static constexpr int kMaxDistance = 999;
 
   // An empty book for positions played from `start`.
@@ -66,9 +67,10 @@ class Book {
     if (!same_rules(g, start_)) throw InvalidOptionError("a book's positions must all be of the rules of its start");
     if (g.outcome().over()) throw InvalidOptionError("a book holds positions that are not over");
     if (value < -1 || value > 1) throw InvalidOptionError("a book's value must be 1, 0 or -1, not " + std::to_string(value));
-    if (value == 0 ? distance != 0 : (distance < 1 || distance > kMaxDistance))
-      throw InvalidOptionError("a book's distance must be 0 for a draw and 1.." + std::to_string(kMaxDistance) +
-                               " for a win or a loss, not " + std::to_string(distance));
+    const int most = std::min(kMaxDistance, longest(g));
+    if (value == 0 ? distance != 0 : (distance < 1 || distance > most))
+      throw InvalidOptionError("a book's distance must be 0 for a draw and 1.." + std::to_string(most) +
+                               " for a win or a loss here, not " + std::to_string(distance));
     if (!line.empty()) check_line(g, value, distance, line);
     Entry entry{static_cast<std::int8_t>(value), static_cast<std::int16_t>(distance)};
     const auto [it, added] = entries_.emplace(key(g), entry);
@@ -95,9 +97,11 @@ class Book {
   std::optional<Entry> find(const G& g) const { return find(g, search_state_of(g)); }
 
   // The book's line of best play from this position, empty if it has
-  // none. A line is kept for the board it was added on; for a symmetric
-  // copy of that board each move is the one whose position is the copy's
-  // under the same symmetry.
+  // none. A line is kept for the board it was added on; for a copy of that
+  // board under one of the game's symmetries each move is the one whose
+  // position is the copy's under the same symmetry. (A position the table's
+  // key merges in other ways, such as free choice's swap of X and O, finds
+  // the score but no line.)
   std::vector<Move> line(const G& g) const {
     const auto e = find(g);
     if (!e || e->line_size == 0) return {};
@@ -124,6 +128,7 @@ class Book {
     return {};
   }
 
+ private:
   // A line must be legal from g and end the game with the value, in the
   // distance (a draw: on the line's last move).
   static void check_line(const G& g, int value, int distance, const std::vector<Move>& line) {
@@ -141,6 +146,12 @@ class Book {
     const int got = !winner ? 0 : (*winner == g.to_move() ? 1 : -1);
     if (!p.outcome().over() || got != value || (value != 0 && static_cast<int>(line.size()) != distance))
       throw InvalidOptionError("a book's line of best play does not end the game with its value in its distance");
+  }
+
+  // The most plies a game can last from g, where the game says.
+  static int longest(const G& g) {
+    if constexpr (requires { g.max_game_length(); }) return std::max(g.max_game_length() - g.ply(), 1);
+    else return kMaxDistance;
   }
 
   static std::uint64_t key(const G& g) { return canonical_key(g, search_state_of(g), /*symmetry=*/true); }
