@@ -10,9 +10,9 @@ A solve takes these scores instead of searching below them (docs/solver.md, "Ope
 books"), so any position with fewer moves played is answered from the book's scores alone.
 
 Each position is solved by noughts.solve without a book, on its own (a fresh table each
-time). Lines are added to --out as they are solved, and positions it already holds are
-skipped: a stopped run goes on where it stopped when started again, and a run with more
---plies adds the next depth to the same book. The file is sorted, with a header naming the
+time), those nearest the middle columns first. Lines are added to --out as they are
+solved, and positions it already holds are skipped: a stopped run goes on where it stopped
+when started again, and a run with more --plies adds the next depth to the same book. The file is sorted, with a header naming the
 depths it holds ("# moves played: 4-5"), when a run starts and when it ends. The game is
 Classic with gravity (Connect Four by default); --rows, --cols and -k pick another board.
 """
@@ -127,6 +127,9 @@ def main(argv: list[str] | None = None) -> None:
     write_sorted(args, body)
     done = {canonical(after(game_of(args), position_moves(line))) for line in body}
     todo = [m for m in frontier(game_of(args), args.plies) if canonical(after(game_of(args), m)) not in done]
+    # The positions nearest the middle first, which games reach most: a run stopped early has them.
+    middle = (args.cols - 1) / 2
+    todo.sort(key=lambda moves: sum(abs(game_of(args).parse_move(m) - middle) for m in moves))
     print(f"{len(todo)} positions {args.plies} moves in to solve; the book holds {len(body)}", flush=True)
     cpu, started = 0.0, time.monotonic()
     with args.out.open("a") as out, multiprocessing.Pool(args.workers) as pool:
