@@ -180,8 +180,9 @@ def solve(
     ``book`` (alpha-beta only): the exact scores of an OpeningBook are taken
     instead of searching below its positions. True (the default) uses the
     book noughts ships for the game's rules, if any (Connect Four's:
-    docs/solver.md); False or None searches everything. The answer is the
-    same either way; only ``nodes`` and the time change.
+    docs/solver.md); False or None searches everything. The value, distance,
+    every best move and move value are the same either way (the principal
+    variation, and the one best move of a weak solve, may be other best play).
     """
     check_game(game, "solve")
     if stop is not None and not callable(getattr(stop, "is_set", None)):
