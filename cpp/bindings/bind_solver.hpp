@@ -51,7 +51,10 @@ void bind_solver(py::module_& m) {
   m.def(
       "solve",
       [](const History<G>& h, double max_seconds, double tt_mb, bool symmetry, bool move_values, py::object cancel,
-         SolveProgress* progress, bool weak, bool all_best_moves, int threads, const Book<G>* book) {
+         SolveProgress* progress, bool weak, bool all_best_moves, int threads, py::object book_object) {
+        // The book comes as an object: pybind11 takes None for a pointer only on
+        // its second pass over the overloads, which would double every call's cost.
+        const Book<G>* book = book_object.is_none() ? nullptr : book_object.cast<const Book<G>*>();
         if (h.current().outcome().over())
           throw IllegalMoveError("the game is over: there is nothing to solve");
         SolveLimits limits = solve_limits(max_seconds, tt_mb, symmetry, move_values, progress);
@@ -70,7 +73,7 @@ void bind_solver(py::module_& m) {
       py::arg("game"), py::arg("max_seconds") = 0.0, py::arg("tt_mb") = 64.0, py::arg("symmetry") = true,
       py::arg("move_values") = false, py::arg("cancel") = py::none(), py::arg("progress") = nullptr,
       py::arg("weak") = false, py::arg("all_best_moves") = true, py::arg("threads") = 1,
-      py::arg("book") = nullptr, "Solves the position exactly (see noughts.solve).");
+      py::arg("book") = py::none(), "Solves the position exactly (see noughts.solve).");
 }
 
 }  // namespace noughts::bindings

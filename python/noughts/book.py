@@ -112,9 +112,19 @@ def _rules_of(game: Any) -> tuple[type, tuple[tuple[str, Any], ...]] | None:
 
 _lock = threading.Lock()
 _Options = tuple[tuple[str, Any], ...]
-# The shipped books' files by game class and options, with the most moves played of their
-# positions; read on first use (their header lines only), each book's positions when first needed.
-_shipped: dict[type, dict[_Options, tuple[Path, int]]] | None = None
+
+
+class _Shipped:
+    """The shipped books of one game class: files by options, with the most moves played of
+    their positions (from the header lines alone; a book's positions are read when needed)."""
+
+    def __init__(self) -> None:
+        self.files: dict[_Options, tuple[Path, int]] = {}
+        self.deepest = -1
+
+
+_shipped: dict[type, _Shipped] | None = None  # by the game's class (its registry class), read on first use
+_by_type: dict[type, _Shipped | None] = {}  # by type(game), subclasses included
 _loaded: dict[Path, OpeningBook] = {}
 
 
@@ -131,8 +141,8 @@ def _header(path: Path) -> dict[str, str]:
     return fields
 
 
-def _shipped_files() -> dict[type, dict[_Options, tuple[Path, int]]]:
-    found: dict[type, dict[_Options, tuple[Path, int]]] = {}
+def _shipped_files() -> dict[type, _Shipped]:
+    found: dict[type, _Shipped] = {}
     for path in sorted(_SHIPPED.glob("*.txt")):
         header = _header(path)
         name, _, options = header.get("game", "").partition(" ")
@@ -140,21 +150,28 @@ def _shipped_files() -> dict[type, dict[_Options, tuple[Path, int]]]:
         # "moves played: 4-5": a solve of a position with more moves never meets the book.
         deepest = int(header["moves played"].rpartition("-")[2]) if "moves played" in header else 10**9
         if rules is not None:
-            found.setdefault(rules[0], {})[rules[1]] = (path, deepest)
+            shipped = found.setdefault(rules[0], _Shipped())
+            shipped.files[rules[1]] = (path, deepest)
+            shipped.deepest = max(shipped.deepest, deepest)
     return found
 
 
-def _shipped_entry(game: Any) -> tuple[Path, int] | None:
+def _shipped_of(game: Any) -> _Shipped | None:
+    """The shipped books of the game's class, if any (asked in well under a microsecond)."""
     global _shipped
-    if _shipped is None:
+    kind = type(game)
+    if kind not in _by_type:
         with _lock:
             if _shipped is None:
                 _shipped = _shipped_files()
-    info = info_of(game)
-    by_options = None if info is None else _shipped.get(info.cls)
-    if not by_options:  # no book for this game: its options are not even asked
-        return None
-    return by_options.get(tuple(sorted(game.options().items())))
+            info = info_of(game)
+            _by_type[kind] = None if info is None else _shipped.get(info.cls)
+    return _by_type[kind]
+
+
+def _shipped_entry(game: Any) -> tuple[Path, int] | None:
+    shipped = _shipped_of(game)
+    return None if shipped is None else shipped.files.get(tuple(sorted(game.options().items())))
 
 
 def _load(path: Path) -> OpeningBook:
@@ -174,6 +191,9 @@ def shipped_book_for_solve(game: Any) -> OpeningBook | None:
     """The shipped book for ``game``'s rules if a solve of its position can meet the book's
     positions (none has more moves played than the position), else None: a later position
     never reads the book."""
+    shipped = _shipped_of(game)
+    if shipped is None or game.ply > shipped.deepest:  # the common case, decided before the options are asked
+        return None
     entry = _shipped_entry(game)
     if entry is None or game.ply > entry[1]:
         return None
