@@ -48,8 +48,7 @@ class OpeningBook:
             raise InvalidOptionError(f"{self.path} is not a book: it has no '# game: <name> <options>' line")
         name, _, options = game_line.removeprefix("# game:").strip().partition(" ")
         try:
-            self.options: dict[str, Any] = json.loads(options or "{}")
-            self.start = make_game(name, **self.options)
+            self.start = make_game(name, **json.loads(options or "{}"))
         except (ValueError, TypeError) as e:
             raise InvalidOptionError(f"{self.path}: its '# game:' line does not name a game: {e}") from None
         self.game = name
@@ -107,7 +106,11 @@ class OpeningBook:
 def _rules_of(game: Any) -> tuple[type, tuple[tuple[str, Any], ...]] | None:
     """What tells one game's rules from another's: its class and its options."""
     info = info_of(game)
-    return None if info is None else (info.cls, tuple(sorted(game.options().items())))
+    return None if info is None else (info.cls, _options_of(game))
+
+
+def _options_of(game: Any) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted(game.options().items()))
 
 
 _lock = threading.Lock()
@@ -169,9 +172,8 @@ def _shipped_of(game: Any) -> _Shipped | None:
     return _by_type[kind]
 
 
-def _shipped_entry(game: Any) -> tuple[Path, int] | None:
-    shipped = _shipped_of(game)
-    return None if shipped is None else shipped.files.get(tuple(sorted(game.options().items())))
+def _shipped_entry(game: Any, shipped: _Shipped | None) -> tuple[Path, int] | None:
+    return None if shipped is None else shipped.files.get(_options_of(game))
 
 
 def _load(path: Path) -> OpeningBook:
@@ -183,7 +185,7 @@ def _load(path: Path) -> OpeningBook:
 
 def shipped_book(game: Any) -> OpeningBook | None:
     """The book noughts ships for ``game``'s rules, or None (each read once, then kept)."""
-    entry = _shipped_entry(game)
+    entry = _shipped_entry(game, _shipped_of(game))
     return None if entry is None else _load(entry[0])
 
 
@@ -194,7 +196,7 @@ def shipped_book_for_solve(game: Any) -> OpeningBook | None:
     shipped = _shipped_of(game)
     if shipped is None or game.ply > shipped.deepest:  # the common case, decided before the options are asked
         return None
-    entry = _shipped_entry(game)
+    entry = _shipped_entry(game, shipped)
     if entry is None or game.ply > entry[1]:
         return None
     return _load(entry[0])

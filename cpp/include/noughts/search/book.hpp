@@ -89,8 +89,14 @@ class Book {
 
   // What the book holds of a position of its rules, if anything.
   std::optional<Entry> find(const G& g, const typename SearchStateOf<G>::type& state) const {
-    if (g.ply() < min_ply_ || g.ply() > max_ply_) return std::nullopt;
-    const auto it = entries_.find(canonical_key(g, state, /*symmetry=*/true));
+    if (!holds_ply(g.ply())) return std::nullopt;
+    return find_key(canonical_key(g, state, /*symmetry=*/true));
+  }
+  // The same by the position's canonical key (the solver's table key with
+  // symmetry on), for a position whose ply holds_ply.
+  bool holds_ply(int ply) const noexcept { return ply >= min_ply_ && ply <= max_ply_; }
+  std::optional<Entry> find_key(std::uint64_t canonical) const {
+    const auto it = entries_.find(canonical);
     if (it == entries_.end()) return std::nullopt;
     return it->second;
   }

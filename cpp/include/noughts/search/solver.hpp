@@ -729,9 +729,11 @@ class Solver {
       g.legal_moves(moves);
     }
 
-    // A position of the book: its exact score, whatever the window.
-    if (book_)
-      if (const auto e = book_->find(g, state)) return e->value == 0 ? 0 : e->value * (kWin - e->distance);
+    // A position of the book: its exact score, whatever the window (the
+    // book's key is the table's with symmetry on).
+    if (book_ && book_->holds_ply(g.ply()))
+      if (const auto e = book_->find_key(limits_.symmetry ? key : canonical_key(g, state, true)))
+        return e->value == 0 ? 0 : e->value * (kWin - e->distance);
 
     // Near the root, with other threads, this position is marked as being
     // searched while it is (see the move loop).
