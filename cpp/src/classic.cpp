@@ -186,6 +186,24 @@ ClassicRules::ClassicRules(const ClassicOptions& o) : options_(o), cells_(o.rows
         }
         byte_maps_[(static_cast<std::size_t>(s) * 8 + byte) * 256 + v] = out;
       }
+  // The mirror strategy (mirror() says when it holds): the first symmetry
+  // that is its own inverse, fixes at most one cell, and leaves no line
+  // that meets its image without holding a cell and that cell's image.
+  for (int s = 1; o.misere && s < num_symmetries_ && !mirror_; ++s) {
+    std::uint64_t fixed = 0;
+    bool involution = true;
+    for (int cell = 0; cell < cells_; ++cell) {
+      const int image = symmetry_map_[s][cell];
+      involution = involution && symmetry_map_[s][image] == cell;
+      if (image == cell) fixed |= bits::bit(cell);
+    }
+    if (!involution || bits::count(fixed) > 1) continue;
+    const bool holds = std::all_of(lines_.begin(), lines_.end(), [&](std::uint64_t line) {
+      const std::uint64_t image = map_bits(s, line);
+      return !(line & image) || ((line & image) & ~fixed);
+    });
+    if (holds) mirror_ = s, mirror_centre_ = fixed;
+  }
 }
 
 
@@ -462,6 +480,33 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
     t.mover_can_win = alive[r.misere() ? 1 - me : me];
     t.opponent_can_win = alive[r.misere() ? me : 1 - me];
   }
+  // Misere's mirror strategy (ClassicRules::mirror): who cannot lose, and
+  // the move that keeps the mirror (answer_cell, in answer_symbol), which is
+  // searched first.
+  int answer_cell = -1, answer_symbol = 0;
+  if (const int s = r.mirror()) {
+    const std::uint64_t centre = r.mirror_centre(), filled = marks_[0] | marks_[1];
+    // The cells whose image does not hold the other symbol (or is not empty
+    // where they are): a set closed under the mirror.
+    const std::uint64_t unmatched =
+        ((r.map_bits(s, marks_[0]) ^ marks_[1]) | (r.map_bits(s, marks_[1]) ^ marks_[0])) & ~centre;
+    if (!unmatched && (!centre || (filled & centre))) {
+      t.mover_can_win = false;
+    } else if (!unmatched) {
+      t.opponent_can_win = false;
+      answer_cell = bits::lowest(centre), answer_symbol = r.free_choice() ? 0 : me;
+    } else if (bits::count(unmatched) == 2 && bits::count(unmatched & filled) == 1) {
+      // One move from the mirror: the answer goes to that move's image.
+      answer_cell = bits::lowest(unmatched & ~filled);
+      answer_symbol = (marks_[0] & unmatched) ? 1 : 0;
+      if (!r.free_choice() && answer_symbol != me) answer_cell = -1;
+    }
+  }
+  auto answer_first = [&] {
+    if (answer_cell < 0) return;
+    const Move answer = move_at(answer_cell, answer_symbol);
+    for (int i = 0; i < moves.size(); ++i) hints[i] = moves[i] == answer ? kMaxHint : std::min(hints[i], kMaxHint - 1);
+  };
   // With gravity a move at c makes the cell above it (c - cols) playable:
   // "above" of a set of cells is the set shifted up one row.
   const int up = r.gravity() ? r.cols() : 0;
@@ -480,6 +525,7 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
       if (!safe) return t.kind = Tactics::LossNow, t.move = move_at(bits::lowest(playable), me), t;
       if (playable & mine) t.dropped = 1, t.dropped_move = move_at(bits::lowest(playable & mine), me);
       for_each_in_id_order(safe, [&](int c) { add(c, me); });
+      answer_first();
       return t;
     }
     if (const std::uint64_t win = mine & playable) return t.kind = Tactics::WinNow, t.move = move_at(bits::lowest(win), me), t;
@@ -526,6 +572,7 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
     t.kind = r.misere() ? Tactics::LossNow : Tactics::LossNext;
     t.move = t.dropped_move;
   }
+  answer_first();
   return t;
 }
 

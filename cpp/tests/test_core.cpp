@@ -922,6 +922,62 @@ int main() {
               std::to_string(wins) + " positions) agree with the plain solver");
   }
 
+  // Misere's mirror strategy (ClassicRules::mirror): the boards that have
+  // it, and on them a player the tactics say cannot win (where a line is
+  // still open to them) does not, as the plain solver finds, nor does the
+  // opponent of a player they say cannot lose. Games follow the mirror
+  // answer (the top hint) half the time, so that mirrored positions come up.
+  {
+    auto mirror_of = [](ClassicOptions o) { return ClassicRules::get(o).mirror() != 0; };
+    check(mirror_of({5, 5, 4, true}) && ClassicRules::get({5, 5, 4, true}).mirror_centre() == bits::bit(12) &&
+              mirror_of({7, 7, 5, true}) && mirror_of({4, 6, 4, true, true, true}) &&
+              ClassicRules::get({4, 6, 4, true, false, true}).mirror_centre() == 0 && !mirror_of({5, 3, 3, true}) &&
+              !mirror_of({7, 7, 4, true}) && !mirror_of({6, 7, 4, true, false, true}) && !mirror_of({4, 4, 4}),
+          "Classic misere: the mirror strategy on the boards whose lines allow it, and only in misere");
+    Rng rng(37);
+    int cannot_win = 0, cannot_lose = 0;
+    bool right = true;
+    const ClassicOptions boards[] = {{3, 3, 3, true},       {3, 3, 3, true, true},       {4, 4, 3, true},
+                                     {3, 4, 3, true, true}, {4, 4, 4, true, false, true}, {4, 4, 3, true, true, true},
+                                     {1, 4, 2, true, true}, {5, 5, 4, true}};
+    for (const auto& o : boards) {
+      const auto& r = ClassicRules::get(o);
+      for (int game = 0; game < (r.cells() > 16 ? 30 : 150); ++game) {
+        Classic g(o);
+        while (!g.outcome().over()) {
+          Classic::MoveList moves{};
+          std::array<int, Classic::kMaxActions> hints{};
+          const Tactics t = g.tactics(moves, hints.data(), g.search_state());
+          const std::uint64_t open[2] = {r.board_mask() & ~g.marks(1), r.board_mask() & ~g.marks(0)};
+          auto may_win = [&](int player) {  // a line still open to some symbol that wins for player
+            if (r.free_choice()) return r.holds_line(open[0]) || r.holds_line(open[1]);
+            return r.holds_line(open[1 - player]);  // misere: by the other's symbol
+          };
+          const int me = static_cast<int>(g.to_move());
+          const bool mover_cannot = may_win(me) && !t.mover_can_win, opponent_cannot = may_win(1 - me) && !t.opponent_can_win;
+          if (t.kind == Tactics::Search && (mover_cannot || opponent_cannot) && r.cells() - g.ply() <= 10) {
+            SolveLimits limits;
+            limits.tt_bytes = std::size_t{1} << 20;
+            limits.weak = true;
+            const Solution plain = solve(Plain<Classic>{g}, limits);
+            if (mover_cannot) ++cannot_win, right = right && plain.value <= 0;
+            if (opponent_cannot) ++cannot_lose, right = right && plain.value >= 0;
+          }
+          Classic::MoveList legal{};
+          g.legal_moves(legal);
+          const auto& from = t.kind == Tactics::Search && moves.size() ? moves : legal;
+          int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(from.size())));
+          if (&from == &moves && rng.below(2))
+            pick = static_cast<int>(std::max_element(hints.begin(), hints.begin() + moves.size()) - hints.begin());
+          g.play(from[pick]);
+        }
+      }
+    }
+    check(right && std::min(cannot_win, cannot_lose) >= 30,
+          "Classic misere mirror: \"cannot win\" and \"cannot lose\" (" + std::to_string(cannot_win) + " and " +
+              std::to_string(cannot_lose) + " positions) agree with the plain solver");
+  }
+
   // MCTS, the same template for every game: it finds a win in one.
   {
     Classic g;

@@ -55,6 +55,24 @@ class ClassicRules {
   // the solver's hot path.
   bool gravity_in_turn() const noexcept { return gravity_in_turn_; }
   int num_actions() const noexcept { return (gravity() ? cols() : cells_) * (free_choice() ? 2 : 1); }
+  // Misere's mirror strategy: a symmetry of the board (0: none) under which
+  // a player can answer every move at cell c with the mirror cell in the
+  // other symbol and never complete a line. It holds when each line either
+  // shares no cell with its image, so a line the answer would complete is
+  // the image of one the move before it completed (which lost already), or
+  // holds a cell and its image, which then hold different symbols, so no
+  // one ever completes it. The symmetry fixes at most one cell,
+  // mirror_centre() (0 when none): the board's centre, which the player to
+  // move takes first. So where the marks are each other's images in the
+  // other symbol (the centre aside), the player who just moved cannot lose
+  // if the centre is filled or there is none, and the player to move cannot
+  // lose if it is empty. With gravity only the left-right mirror keeps the
+  // bottom (an even number of columns); without it, a mirror between two
+  // halves of an even side, or the half turn of an odd-by-odd board whose
+  // lines through the centre pass over it (k - 2 cells or fewer on each
+  // side of it, or lines too short to fit).
+  int mirror() const noexcept { return mirror_; }
+  std::uint64_t mirror_centre() const noexcept { return mirror_centre_; }
 
   std::uint64_t board_mask() const noexcept { return board_mask_; }
   std::uint64_t top_row() const noexcept { return top_row_; }
@@ -248,6 +266,8 @@ class ClassicRules {
   std::vector<std::uint64_t> byte_maps_;  // [symmetry][byte][value] -> mapped bits
   bool stacked_keys_ = false;
   bool merges_dead_cells_ = false;
+  int mirror_ = 0;
+  std::uint64_t mirror_centre_ = 0;
   std::array<std::array<std::uint64_t, 2>, kMaxCells> stack_bits_{};
   bool column_layout_ = false;
   bool gravity_in_turn_ = false;
