@@ -248,15 +248,14 @@ def test_solve_refuses_a_book_it_cannot_use(tmp_path):
 CONNECT_FOUR = Classic(6, 7, 4, gravity=True)
 
 
-def test_connect_four_has_a_book_covering_every_position_of_its_depth():
+def test_connect_four_has_a_book_of_every_position_of_its_depths():
     book = noughts.shipped_book(CONNECT_FOUR)
     assert book is not None and book.applies_to(CONNECT_FOUR)
     low, high = book.plies
-    assert low >= 4
-    # Every position of its first depth (a deeper one may be partly there: any entry spares a search).
-    first = positions(CONNECT_FOUR, low)
-    assert all(book.lookup(after(CONNECT_FOUR, moves)) is not None for moves in first.values())
-    assert len(book) >= len(first)
+    assert (low, high) == (4, 6)  # docs/solver.md: every position with 4, 5 or 6 moves played
+    every = [moves for plies in range(low, high + 1) for moves in positions(CONNECT_FOUR, plies).values()]
+    assert all(book.lookup(after(CONNECT_FOUR, moves)) is not None for moves in every)
+    assert len(book) == len(every) == 568 + 2144 + 8231
     assert noughts.shipped_book(Classic(6, 7, 4, gravity=True, misere=True)) is None
     assert noughts.shipped_book(noughts.Ultimate()) is None
 
