@@ -485,20 +485,22 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
   // searched first.
   int answer_cell = -1, answer_symbol = 0;
   if (const int s = r.mirror()) {
-    const std::uint64_t centre = r.mirror_centre(), filled = marks_[0] | marks_[1];
-    // The cells whose image does not hold the other symbol (or is not empty
-    // where they are): a set closed under the mirror.
-    const std::uint64_t unmatched =
-        ((r.map_bits(s, marks_[0]) ^ marks_[1]) | (r.map_bits(s, marks_[1]) ^ marks_[0])) & ~centre;
-    if (!unmatched && (!centre || (filled & centre))) {
+    const std::uint64_t centre = r.mirror_centre();
+    // Where X's image and O's marks differ (the centre aside); the mirror is
+    // an involution, so none means O's image is X's marks too.
+    const std::uint64_t unmatched = (r.map_bits(s, marks_[0]) ^ marks_[1]) & ~centre;
+    if (!unmatched && (!centre || (occupied() & centre))) {
       t.mover_can_win = false;
     } else if (!unmatched) {
       t.opponent_can_win = false;
       answer_cell = bits::lowest(centre), answer_symbol = r.free_choice() ? 0 : me;
-    } else if (bits::count(unmatched) == 2 && bits::count(unmatched & filled) == 1) {
-      // One move from the mirror: the answer goes to that move's image.
-      answer_cell = bits::lowest(unmatched & ~filled);
-      answer_symbol = (marks_[0] & unmatched) ? 1 : 0;
+    } else if (!(unmatched & (unmatched - 1))) {
+      // One move from the mirror: one cell c differs, either empty with an
+      // X at its image (the answer is an O at c) or holding an O whose image
+      // is empty (the answer is an X there).
+      const int c = bits::lowest(unmatched);
+      const bool empty = !(occupied() & unmatched);
+      answer_cell = empty ? c : r.map_cell(s, c), answer_symbol = empty ? 1 : 0;
       if (!r.free_choice() && answer_symbol != me) answer_cell = -1;
     }
   }
