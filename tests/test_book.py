@@ -27,22 +27,21 @@ def canonical(g: Classic) -> str:
 
 def positions(start: Classic, plies: int) -> dict[str, list[str]]:
     """Move names reaching each position (up to symmetry) `plies` moves from the start that is not over."""
-    found: dict[str, list[str]] = {}
-
-    def walk(g: Classic, moves: list[str]) -> None:
-        if g.is_over():
-            return
-        if len(moves) == plies:
-            found.setdefault(canonical(g), moves)
-            return
-        for m in g.legal_actions():
-            name = g.move_name(m)
-            g.play(m)
-            walk(g, [*moves, name])
-            g.undo()
-
-    walk(start.copy(), [])
-    return found
+    # Layer by layer, one position of each class expanded: a symmetric copy's moves are the
+    # copies of its moves, so the classes found are those of a walk over every move order.
+    layer: dict[str, list[str]] = {canonical(start): []}
+    for _ in range(plies):
+        below: dict[str, list[str]] = {}
+        for moves in layer.values():
+            g = after(start, moves)
+            for m in g.legal_actions():
+                name = g.move_name(m)
+                g.play(m)
+                if not g.is_over():
+                    below.setdefault(canonical(g), [*moves, name])
+                g.undo()
+        layer = below
+    return layer
 
 
 def after(start: Classic, moves: list[str]) -> Classic:
@@ -263,9 +262,7 @@ def test_connect_four_has_a_book_of_every_position_of_its_depths():
 def test_connect_four_book_scores_match_fresh_solves():
     book = noughts.shipped_book(CONNECT_FOUR)
     assert book is not None
-    lines = [
-        line.partition(":")[0].split() for line in book.path.read_text().splitlines() if line and line[0] != "#"
-    ]
+    lines = [line.partition(":")[0].split() for line in book.path.read_text().splitlines() if line and line[0] != "#"]
     # The quickest wins and losses of the book: fresh solves of these take well under a second.
     for *moves, value, distance in sorted(lines, key=lambda f: int(f[-1]) or 99)[:3]:
         g = after(CONNECT_FOUR, moves)
