@@ -217,6 +217,19 @@ def test_a_bad_book_line_is_refused(tmp_path, body, says):
     assert f"bad.txt, line {2 + body.count(chr(10)) + 1}:" in str(refused.value)
 
 
+def test_a_bad_line_among_good_ones_is_named(tmp_path):
+    start = Classic(4, 4, 3, gravity=True)
+    good = [
+        f"{' '.join(m)} {v} {d if v else 0}"
+        for m in positions(start, 2).values()
+        for v, d in [minimax(after(start, m))]
+    ]
+    path = write_book(tmp_path / "bad.txt", start, [*good[:3], "a a a a a 1 5", *good[3:]])
+    with pytest.raises(InvalidOptionError, match="bad.txt, line 6: .*not legal"):
+        OpeningBook(path)
+    assert len(OpeningBook(write_book(tmp_path / "good.txt", start, good))) == len(good)
+
+
 def test_a_file_that_is_not_a_book_is_refused(tmp_path):
     with pytest.raises(InvalidOptionError, match="cannot read"):
         OpeningBook(tmp_path / "missing.txt")
