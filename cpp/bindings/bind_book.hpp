@@ -6,11 +6,12 @@
 
 #include <optional>
 #include <string>
-#include <tuple>
+#include <string_view>
 #include <vector>
 
 #include "noughts/history.hpp"
 #include "noughts/search/book.hpp"
+#include "noughts/search/book_text.hpp"
 
 namespace noughts::bindings {
 
@@ -19,27 +20,13 @@ namespace py = pybind11;
 template <TextGame G>
 void bind_book(py::module_& m, const std::string& game_name) {
   using B = Book<G>;
-  // Move ids from the start, value, distance, and a line of best play (move ids; may be empty).
-  using Line = std::tuple<std::vector<int>, int, int, std::vector<int>>;
   const std::string name = game_name + "Book";
   py::class_<B>(m, name.c_str(), "Exact scores of positions that solve takes instead of searching; use noughts.OpeningBook.")
       .def(py::init([](const History<G>& start) { return B(start.current()); }), py::arg("start"))
       .def(
-          "add_lines",
-          [](B& book, const std::vector<Line>& lines) {
-            for (const auto& [moves, value, distance, line] : lines) {
-              G g = book.start();
-              for (int id : moves) {
-                if (const std::string why = g.why_illegal(id); !why.empty())
-                  throw IllegalMoveError("a book line's moves are not legal from its start: " + why);
-                g.play(id);
-              }
-              book.add(g, value, distance, std::vector<Move>(line.begin(), line.end()));
-            }
-          },
-          py::arg("lines"),
-          "Adds (move ids from the start, value for the player to move, distance, line of best play) for each "
-          "line; the value is 1, 0 or -1, the distance 0 for a draw, the line of move ids may be empty.")
+          "add_text", [](B& book, std::string_view text) { add_book_text(book, text); }, py::arg("text"),
+          "Adds the positions of a book file's text (its '#' lines skipped); raises InvalidOptionError naming "
+          "the first line that does not fit ('line N: why'), the lines before it added.")
       .def(
           "find",
           [](const B& book, const History<G>& h) -> std::optional<std::pair<int, int>> {

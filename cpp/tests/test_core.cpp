@@ -17,6 +17,7 @@
 #include "noughts/observation.hpp"
 #include "noughts/quantum.hpp"
 #include "noughts/search/book.hpp"
+#include "noughts/search/book_text.hpp"
 #include "noughts/search/perft.hpp"
 #include "noughts/search/playout.hpp"
 #include "noughts/search/proof_number.hpp"
@@ -139,6 +140,42 @@ int main() {
               refused([&] { book.add(two, book.find(two)->value == 1 ? -1 : 1, 5); }) &&
               refused([&] { book.add(Classic(ClassicOptions{4, 4, 3}), 1, 5); }),
           "a book refuses bad values, other scores for a position it holds, and other rules");
+
+    // The same book written as a book file's text and read back: the same
+    // scores and lines; a bad line is named by its number.
+    std::string text = "# a header line\n\n";
+    for (Move a : first) {
+      Classic one = start;
+      one.play(a);
+      one.legal_moves(second);
+      for (Move b : second) {
+        Classic two_in = one;
+        two_in.play(b);
+        const auto e = book.find(two_in);
+        text += start.move_name(a) + " " + one.move_name(b) + " " + std::to_string(e->value) + " " +
+                std::to_string(e->distance) + " :";
+        for (Move m : book.line(two_in)) text += " " + start.move_name(m);
+        text += "\r\n";
+      }
+    }
+    Book<Classic> read(start);
+    add_book_text(read, text);
+    const Solution by_text = solve(start, {}, &read);
+    check(read.size() == book.size() && by_text.value == booked.value && by_text.distance == booked.distance &&
+              by_text.principal_variation == booked.principal_variation,
+          "a book read from its text gives the same solve and line");
+    const auto names_line = [&](const std::string& bad, const std::string& says) {
+      Book<Classic> b(start);
+      try {
+        add_book_text(b, "# header\na b 0 0\n" + bad + "\n");
+      } catch (const InvalidOptionError& e) {
+        return std::string(e.what()).starts_with("line 3: ") && std::string(e.what()).find(says) != std::string::npos;
+      }
+      return false;
+    };
+    check(names_line("a z 0 0", "'z'") && names_line("a a a a a 1 5", "not legal") &&
+              names_line("a b one 5", "whole numbers") && names_line("a b 1 5 : a", "does not end the game"),
+          "a bad line of a book's text is named by its number");
   }
 
   // SolveLimits::poll is called now and then by the solving thread only (not

@@ -54,44 +54,11 @@ class OpeningBook:
         self.game = name
         self._rules = _rules_of(self.start)
         core = getattr(_core, type(self.start)._core_class.__name__ + "Book")
-        ids: dict[str, int] = {}  # move names met so far: a book names few moves many times
-
-        def move_ids(names: list[str]) -> list[int]:
-            try:
-                return list(map(ids.__getitem__, names))
-            except KeyError:
-                for name in names:
-                    if name not in ids:
-                        ids[name] = self.start.parse_move(name)
-                return list(map(ids.__getitem__, names))
-
-        lines: list[tuple[list[int], int, int, list[int]]] = []
-        numbers: list[int] = []
-        for number, line in enumerate(text.splitlines(), 1):
-            if not line.strip() or line.startswith("#"):
-                continue
-            position, _, best_play = line.partition(":")
-            try:
-                *moves, value, distance = position.split()
-                score = int(value), int(distance)
-                if not (-1 <= score[0] <= 1 and 0 <= score[1] < 1000):
-                    raise ValueError(f"a book's value is 1, 0 or -1 and its distance 0..999, not {value} {distance}")
-                lines.append((move_ids(moves), *score, move_ids(best_play.split())))
-                numbers.append(number)
-            except ValueError as e:
-                raise InvalidOptionError(f"{self.path}, line {number}: {e}") from None
         self._core = core(self.start)
         try:
-            self._core.add_lines(lines)  # in one call: a call a line would cost more than its checks
-        except ValueError:
-            # Rare: add them again one at a time to name the line at fault (the first that fails).
-            self._core = core(self.start)
-            for number, fields in zip(numbers, lines, strict=True):
-                try:
-                    self._core.add_lines([fields])
-                except ValueError as e:
-                    raise InvalidOptionError(f"{self.path}, line {number}: {e}") from None
-            raise
+            self._core.add_text(text)  # the position lines, read and checked in C++
+        except InvalidOptionError as e:
+            raise InvalidOptionError(f"{self.path}, {e}") from None
 
     def __repr__(self) -> str:
         return f"noughts.OpeningBook({str(self.path)!r})"
