@@ -356,3 +356,26 @@ def test_match_progress_has_a_time_estimate_and_the_interval_stays_within_0_100(
     assert high == 1.0 and 0.4 < low < 0.6  # four wins of four: far from proving 100%
     low, high = _score_interval(MatchResult(1000, 0, 0, ()))
     assert 0.99 < low < 1.0
+
+
+def test_the_engine_keeps_its_solver_table_between_moves():
+    """'go solve' on a position solved before is answered from the table; a new game starts afresh."""
+    from noughts.engine import Engine
+
+    out: list[str] = []
+    engine = Engine(out.append)
+
+    def solved_nodes() -> int:
+        out.clear()
+        engine.handle("go solve")
+        deadline = time.monotonic() + 60
+        while not any(line.startswith("bestmove") for line in out) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        info = next(line for line in out if line.startswith("info solved"))
+        return int(info.split(" nodes ")[1].split()[0])
+
+    for _ in range(2):
+        engine.handle("game classic rows=6 cols=7 k=4 gravity")
+        engine.handle("position start moves d d d c c e b f")
+        first = solved_nodes()
+        assert solved_nodes() * 10 < first

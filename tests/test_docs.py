@@ -17,7 +17,10 @@ def test_user_guide():
     assert result.attempted > 20 and result.failed == 0
 
 
-@pytest.mark.parametrize("module", ["noughts.book", "noughts.classic", "noughts.quantum", "noughts.ultimate", "noughts.learning"])
+@pytest.mark.parametrize(
+    "module",
+    ["noughts.book", "noughts.classic", "noughts.quantum", "noughts.ultimate", "noughts.learning", "noughts.solver"],
+)
 def test_docstrings(module):
     result = doctest.testmod(importlib.import_module(module), optionflags=FLAGS)
     assert result.failed == 0

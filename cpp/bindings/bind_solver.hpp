@@ -4,10 +4,13 @@
 #include <pybind11/stl.h>
 
 #include <cmath>
+#include <functional>
 
+#include "exclusive.hpp"
 #include "interruptible.hpp"
 #include "noughts/history.hpp"
 #include "noughts/search/solver.hpp"
+#include "noughts/search/transposition_table.hpp"
 
 namespace noughts::bindings {
 
@@ -38,8 +41,22 @@ inline py::tuple solution_tuple(const Solution& s) {
   return py::make_tuple(s.value, s.distance, s.best_moves, values, s.principal_variation, s.nodes, s.seconds);
 }
 
+// A solver's table kept from one solve to the next: _core.SolveTable, one
+// for each game and set of options of a noughts.Solver (solver.py), which
+// keeps them apart (a key does not tell rules apart).
+struct SolveTable {
+  explicit SolveTable(double tt_mb) : table(solve_limits(0, tt_mb, true, false, nullptr).tt_bytes) {}
+  TranspositionTable table;
+  ExclusiveUse use;
+};
+
 template <TextGame G>
 void bind_solver(py::module_& m) {
+  if (!py::hasattr(m, "SolveTable")) {
+    py::class_<SolveTable>(m, "SolveTable", "A solver's table kept between solves; use noughts.Solver.")
+        .def(py::init<double>(), py::arg("tt_mb") = 64.0)
+        .def_property_readonly("bytes", [](const SolveTable& t) { return t.table.bytes(); });
+  }
   if (!py::hasattr(m, "SolveProgress")) {
     py::class_<SolveProgress>(m, "SolveProgress", "What a running solve has proved so far (readable while it runs).")
         .def(py::init<>())
@@ -51,7 +68,8 @@ void bind_solver(py::module_& m) {
   m.def(
       "solve",
       [](const History<G>& h, double max_seconds, double tt_mb, bool symmetry, bool move_values, py::object cancel,
-         SolveProgress* progress, bool weak, bool all_best_moves, int threads, py::object book_object) {
+         SolveProgress* progress, bool weak, bool all_best_moves, int threads, py::object book_object,
+         py::object table_object) {
         // The book comes as an object: pybind11 takes None for a pointer only on
         // its second pass over the overloads, which would double every call's cost.
         const Book<G>* book = book_object.is_none() ? nullptr : book_object.cast<const Book<G>*>();
@@ -62,18 +80,25 @@ void bind_solver(py::module_& m) {
         limits.all_best_moves = all_best_moves;
         limits.threads = threads;
         const G root = h.current();
-        return solution_tuple(run_polling(
-            [&](std::atomic<bool>& stop, const std::function<void()>& poll) {
-              limits.stop = &stop;
-              limits.poll = poll;
-              return noughts::solve(root, limits, book);
-            },
-            cancel));
+        auto run = [&](TranspositionTable* kept) {
+          return solution_tuple(run_polling(
+              [&](std::atomic<bool>& stop, const std::function<void()>& poll) {
+                limits.stop = &stop;
+                limits.poll = poll;
+                return kept ? noughts::solve(root, limits, book, *kept) : noughts::solve(root, limits, book);
+              },
+              cancel));
+        };
+        if (table_object.is_none()) return run(nullptr);
+        SolveTable& kept = table_object.cast<SolveTable&>();
+        const auto in_use = kept.use.enter("this Solver is solving");
+        return run(&kept.table);
       },
       py::arg("game"), py::arg("max_seconds") = 0.0, py::arg("tt_mb") = 64.0, py::arg("symmetry") = true,
       py::arg("move_values") = false, py::arg("cancel") = py::none(), py::arg("progress") = nullptr,
       py::arg("weak") = false, py::arg("all_best_moves") = true, py::arg("threads") = 1,
-      py::arg("book") = py::none(), "Solves the position exactly (see noughts.solve).");
+      py::arg("book") = py::none(), py::arg("table") = py::none(),
+      "Solves the position exactly (see noughts.solve); on a SolveTable, keeping what it stores there.");
 }
 
 }  // namespace noughts::bindings

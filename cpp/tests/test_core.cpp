@@ -178,6 +178,28 @@ int main() {
           "a bad line of a book's text is named by its number");
   }
 
+  // A table kept from one solve to the next (two threads on it, then one):
+  // the same answers as fresh solves, and a position asked again is answered
+  // from what the table kept.
+  {
+    TranspositionTable kept(std::size_t{16} << 20);
+    Classic g(ClassicOptions{6, 7, 4, false, false, true});
+    for (Move m : {3, 3, 3, 2, 2, 4, 1, 5}) g.play(m);
+    SolveLimits two_threads;
+    two_threads.threads = 2;
+    const Solution fresh = solve(g), first = solve(g, two_threads, nullptr, kept),
+                   again = solve(g, {}, nullptr, kept);
+    Classic next = g;
+    next.play(fresh.principal_variation[0]);
+    const Solution next_fresh = solve(next), next_kept = solve(next, {}, nullptr, kept);
+    check(first.value == fresh.value && first.distance == fresh.distance && first.best_moves == fresh.best_moves &&
+              again.value == fresh.value && again.distance == fresh.distance && again.best_moves == fresh.best_moves &&
+              next_kept.value == next_fresh.value && next_kept.distance == next_fresh.distance,
+          "solves on a kept table give the answers of fresh ones");
+    check(again.nodes * 10 < fresh.nodes && next_kept.nodes < next_fresh.nodes,
+          "a kept table answers a position asked again, and the next one, with fewer nodes");
+  }
+
   // SolveLimits::poll is called now and then by the solving thread only (not
   // by a parallel solve's helpers), and a stop it sets ends the search, in
   // alpha-beta and in proof-number search.

@@ -26,7 +26,7 @@ from noughts.quantum import Quantum
 from noughts.records import Record, read_records, write_records
 from noughts.registry import make_game
 from noughts.search import perft, random_playouts
-from noughts.solver import BestMove, Prover, Solution, SolveStatus, best_move, solve
+from noughts.solver import BestMove, Prover, Solution, Solver, SolveStatus, best_move, solve
 from noughts.ultimate import BoardState, Ultimate
 
 if TYPE_CHECKING:
@@ -81,6 +81,7 @@ __all__ = [
     "SearchTimeout",
     "Solution",
     "SolveStatus",
+    "Solver",
     "Termination",
     "VectorGame",
     "Ultimate",

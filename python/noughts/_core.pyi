@@ -163,6 +163,7 @@ def solve(
     all_best_moves: bool = True,
     threads: int = 1,
     book: _BookCore | None = None,
+    table: SolveTable | None = None,
 ) -> _SolutionTuple: ...
 def solve_proof_number(
     game: _GameCore,
@@ -174,6 +175,12 @@ def solve_proof_number(
     progress: SolveProgress | None = None,
     weak: bool = False,
 ) -> _SolutionTuple: ...
+
+class SolveTable:
+    # A solver's table kept between solves, for one game's rules (bind_solver.hpp).
+    def __init__(self, tt_mb: float = 64.0) -> None: ...
+    @property
+    def bytes(self) -> int: ...
 
 class SolveProgress:
     # What a running solve has proved so far, from the mover's view (bind_solver.hpp).

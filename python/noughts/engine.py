@@ -17,7 +17,7 @@ from noughts import __version__
 from noughts.errors import Error
 from noughts.mcts import MCTS, check_c, check_threads
 from noughts.registry import GAME_INFO, GameOption, make_game
-from noughts.solver import solve
+from noughts.solver import Solver
 
 __all__ = ["Engine", "run"]
 
@@ -77,6 +77,7 @@ class Engine:
         self.game = make_game("classic")
         self.seed, self.c, self.threads = 0, 1.4, 1
         self._mcts: MCTS | None = None
+        self._solver = Solver()  # its table carries over from one move's solve to the next
         self._search: threading.Thread | None = None
         self._stop = threading.Event()
         self._busy = threading.Event()
@@ -159,6 +160,7 @@ class Engine:
         game = make_game(name, **options)
         self.game_name, self.options, self.game = name, options, game
         self._mcts = None
+        self._solver = Solver()
 
     def _cmd_position(self, args: list[str]) -> None:
         self._idle()
@@ -298,7 +300,7 @@ class Engine:
 
     def _solve(self, game: Any, movetime: int | None) -> str:
         try:
-            s = solve(game, max_seconds=None if movetime is None else movetime / 1000, stop=self._stop)
+            s = self._solver.solve(game, max_seconds=None if movetime is None else movetime / 1000, stop=self._stop)
         except Error as e:
             self.write(f"info {e}")
             return self._think(game, 1000, None)

@@ -18,7 +18,7 @@ from noughts.mcts import check_threads
 from noughts.registry import info_of
 from noughts.search import check_game
 
-__all__ = ["BestMove", "Prover", "Solution", "SolveStatus", "best_move", "solve"]
+__all__ = ["BestMove", "Prover", "Solution", "SolveStatus", "Solver", "best_move", "solve"]
 
 
 @dataclass(frozen=True)
@@ -184,6 +184,39 @@ def solve(
     every best move and move value are the same either way (the principal
     variation, and the one best move of a weak solve, may be other best play).
     """
+    return _solve(
+        game,
+        max_seconds,
+        tt_mb,
+        symmetry,
+        move_values,
+        weak,
+        all_best_moves,
+        stop,
+        progress,
+        method,
+        threads,
+        book,
+        None,
+    )
+
+
+def _solve(
+    game: Any,
+    max_seconds: float | None,
+    tt_mb: float,
+    symmetry: bool,
+    move_values: bool,
+    weak: bool,
+    all_best_moves: bool,
+    stop: Any,
+    progress: Callable[[SolveStatus], Any] | None,
+    method: str,
+    threads: int,
+    book: bool | OpeningBook | None,
+    table: Any,
+) -> Solution:
+    """solve's work, on a table kept by a Solver (a _core.SolveTable) or on its own (None)."""
     check_game(game, "solve")
     if stop is not None and not callable(getattr(stop, "is_set", None)):
         raise InvalidOptionError(f"stop must be a threading.Event (or have is_set()), not {stop!r}")
@@ -191,7 +224,7 @@ def solve(
         raise InvalidOptionError(f"progress must be a function of a SolveStatus, not {progress!r}")
     if method not in _METHODS:
         raise InvalidOptionError(f"method must be one of {', '.join(map(repr, _METHODS))}, not {method!r}")
-    seconds, table = _number("max_seconds", max_seconds, True), _number("tt_mb", tt_mb)
+    seconds, size = _number("max_seconds", max_seconds, True), _number("tt_mb", tt_mb)
     threads = check_threads(threads)
     if threads > 1 and method != "alphabeta":
         raise InvalidOptionError(f"threads > 1 needs method='alphabeta' (the {method!r} search has one thread)")
@@ -207,9 +240,9 @@ def solve(
     report = None if progress is None else lambda: progress(status())
     poll = None if stop is None and report is None else _Poll(stop, report, 1.0)
     try:
-        common = (game, seconds, table, bool(symmetry), bool(move_values), poll, state, bool(weak))
+        common = (game, seconds, size, bool(symmetry), bool(move_values), poll, state, bool(weak))
         if method == "alphabeta":
-            raw = _core.solve(*common, bool(all_best_moves), threads, opening_book)
+            raw = _core.solve(*common, bool(all_best_moves), threads, opening_book, table)
         else:
             raw = _core.solve_proof_number(*common)
     except SearchTimeout as e:
@@ -305,6 +338,73 @@ class Prover:
         """Forgets every table."""
         for prover in self._provers.values():
             prover.clear()
+
+
+class Solver:
+    """Alpha-beta solves that keep their table from one position to the next.
+
+    ``solve(game)`` answers what ``noughts.solve(game)`` answers, with the same
+    options; what each solve stores in the table stays there, so positions
+    solved one after another share their work: each position of a game as it
+    is played, the positions after each move of one position, or the same
+    position asked again:
+
+    >>> import noughts
+    >>> solver = noughts.Solver()
+    >>> game = noughts.Classic(4, 4, 3)
+    >>> first = solver.solve(game)
+    >>> again = solver.solve(game)
+    >>> (again.value, again.distance) == (first.value, first.distance) and again.nodes < first.nodes
+    True
+
+    One table for each game and set of options (a table is only valid for
+    the rules it was filled under); ``tt_mb`` bounds each, and ``symmetry``
+    keys them as solve's does. ``clear()`` forgets them. One object is used
+    by one thread at a time (a second thread solving positions of the same
+    rules at once gets a RuntimeError); ``threads`` shares one solve's work
+    between threads.
+    """
+
+    def __init__(self, *, tt_mb: float = 64, symmetry: bool = True) -> None:
+        self.tt_mb = _number("tt_mb", tt_mb)
+        self.symmetry = bool(symmetry)
+        self._tables: dict[Any, Any] = {}
+
+    def __repr__(self) -> str:
+        return f"noughts.Solver(tt_mb={self.tt_mb!r}, symmetry={self.symmetry!r})"
+
+    def solve(
+        self,
+        game: Any,
+        *,
+        max_seconds: float | None = None,
+        move_values: bool = False,
+        weak: bool = False,
+        all_best_moves: bool = True,
+        stop: Any = None,
+        progress: Callable[[SolveStatus], Any] | None = None,
+        threads: int = 1,
+        book: bool | OpeningBook | None = True,
+    ) -> Solution:
+        """The solution of the game's position, as ``noughts.solve`` gives it (alpha-beta).
+
+        A solve stopped by ``max_seconds`` or ``stop`` keeps what it proved in
+        the table. Raises IllegalMoveError on a finished game.
+        """
+        info = info_of(check_game(game, "solve"))
+        assert info is not None  # check_game took a noughts game
+        key = (info.name, tuple(sorted(game.options().items())))
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = _core.SolveTable(self.tt_mb)
+        return _solve(
+            game, max_seconds, self.tt_mb, self.symmetry, move_values, weak, all_best_moves, stop, progress,
+            "alphabeta", threads, book, table,
+        )  # fmt: skip
+
+    def clear(self) -> None:
+        """Forgets every table."""
+        self._tables = {}
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <type_traits>
 #include <limits>
 #include <cstdint>
 #include <optional>
@@ -138,6 +139,15 @@ class Solver {
         book_(book) {
     for (auto& h : history_) h.fill(0);
   }
+  // The same on a table that outlives the solver (limits.tt_bytes unused):
+  // what a solve stores in it, bounds of scores relative to their position,
+  // holds for any later root of the same rules, so positions solved one
+  // after another share their work. The table must outlive the solver and
+  // hold positions of these rules only (a key does not tell rules apart).
+  Solver(const SolveLimits& limits, TranspositionTable& table, const Book<G>* book = nullptr)
+      : limits_(limits), tt_(&table), book_(book) {
+    for (auto& h : history_) h.fill(0);
+  }
 
   // Solves a position that is not over (throws std::invalid_argument if it
   // is, InvalidOptionError if the book is of other rules).
@@ -196,6 +206,7 @@ class Solver {
       }
       wake_.notify_all();
       for (auto& t : threads_) t.join();
+      if (!threads_.empty()) lead_.tt_->unshare();
       threads_.clear();
       lead_.crew_ = nullptr;
       std::uint64_t nodes = 0;
@@ -967,7 +978,7 @@ class Solver {
   }
 
   SolveLimits limits_;
-  std::unique_ptr<TranspositionTable> owned_tt_;  // the lead's; helpers have none
+  std::unique_ptr<TranspositionTable> owned_tt_;  // the lead's own; none for helpers or on a kept table
   TranspositionTable* tt_;
   const Book<G>* book_ = nullptr;
   Crew* crew_ = nullptr;  // the lead's helpers, or a helper's crew
@@ -986,6 +997,13 @@ class Solver {
 template <Game G>
 Solution solve(const G& position, const SolveLimits& limits = {}, const Book<G>* book = nullptr) {
   Solver<G> solver(limits, book);
+  return solver.solve(position);
+}
+// The same on a table kept from one solve to the next (see Solver's constructor).
+template <Game G>
+Solution solve(const G& position, const SolveLimits& limits, const std::type_identity_t<Book<G>>* book,
+               TranspositionTable& table) {
+  Solver<G> solver(limits, table, book);
   return solver.solve(position);
 }
 

@@ -49,6 +49,9 @@ class TranspositionTable {
   // data, so a read that meets a write half done sees a key that matches
   // nothing, a miss.
   void share() noexcept { shared_ = true; }
+  // Back to one thread (the others have stopped): it grows by itself again,
+  // for a table that outlives a solve (SolveTable, noughts.Solver).
+  void unshare() noexcept { shared_ = false; }
   // Whether the table has seen enough of its search to tell whether it is
   // rich in transpositions: a shared table keeps the verdict it had when it
   // was shared, so it should be shared only once it has one.
