@@ -114,8 +114,10 @@ def test_puct_spends_the_search_on_the_moves_the_evaluation_prefers():
     positions = [game for game in positions if not game.is_over()]
 
     def top_share(**options):
-        shares = [noughts.MCTS(seed=i, **options).search(game, iterations=300).moves[0].visits / 300
-                  for i, game in enumerate(positions)]
+        shares = [
+            noughts.MCTS(seed=i, **options).search(game, iterations=300).moves[0].visits / 300
+            for i, game in enumerate(positions)
+        ]
         return sum(shares) / len(shares)
 
     uct, puct, sharp = top_share(puct=0), top_share(), top_share(puct_temperature=0.05)

@@ -109,7 +109,12 @@ def _check_int(name: str, value: Any, minimum: int, *, counted: bool = True) -> 
 
 
 def _check_number(name: str, value: Any, low: float, high: float, allowed: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or not low <= value <= high:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or not low <= value <= high
+    ):
         raise InvalidOptionError(f"{name} must be {allowed}, not {value!r}")
     return float(value)
 
@@ -265,7 +270,9 @@ class MCTS:
         extra += f", minimax={self.minimax}" if self.minimax != DEFAULT_MINIMAX else ""
         extra += f", rollout_weight={self.rollout_weight}" if self.rollout_weight != 1 else ""
         extra += f", puct={self.puct}" if self.puct != DEFAULT_PUCT else ""
-        extra += f", puct_temperature={self.puct_temperature}" if self.puct_temperature != DEFAULT_PUCT_TEMPERATURE else ""
+        extra += (
+            f", puct_temperature={self.puct_temperature}" if self.puct_temperature != DEFAULT_PUCT_TEMPERATURE else ""
+        )
         return (
             f"noughts.MCTS(seed={self.seed}, c={self.c}, threads={self.threads}, max_nodes={self.max_nodes}"
             f"{extra}{budget})"
