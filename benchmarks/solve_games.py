@@ -2,7 +2,7 @@
 the next) against a fresh noughts.solve for each, in one run.
 
 Games: random openings (Connect Four after 8 random moves, 5x5 four in a row after 4, Ultimate
-after 40), then played out to the end by the solver's best moves, as an engine playing
+after 46), then played out to the end by the solver's best moves, as an engine playing
 the game (or an analysis of a game, move by move) solves them. Each game's positions are solved
 both ways, alternately, without a book; the answers are compared, and the total CPU time and
 nodes of each way are printed with their ratio.

@@ -199,7 +199,9 @@ def test_a_position_is_found_by_any_of_its_symmetric_copies(tmp_path):
         ("a b 1 0", "distance"),
         ("a b 0 3", "distance"),
         ("a b -1 1000", "distance"),
-        ("a b one 5", "whole numbers, not one 5"),
+        ("a b one 5", "whole numbers, not 'one' '5'"),
+        ("a b +-1 5", "whole numbers"),
+        ("a b 99999999999999999999 5", "1, 0 or -1"),
         ("a b 1 5x", "whole numbers"),
         ("5", "the moves from the start, the value and the distance"),
         ("a b 99999999999 5", "1, 0 or -1"),
@@ -230,6 +232,12 @@ def test_a_bad_line_among_good_ones_is_named(tmp_path):
     with pytest.raises(InvalidOptionError, match="bad.txt, line 6: .*not legal"):
         OpeningBook(path)
     assert len(OpeningBook(write_book(tmp_path / "good.txt", start, good))) == len(good)
+    # A value may carry a sign, and fields may be parted by tabs.
+    signed = [line.replace(" 1 ", " +1 ").replace(" ", "\t") for line in good]
+    book = OpeningBook(write_book(tmp_path / "signed.txt", start, signed))
+    assert all(
+        book.lookup(after(start, line.split()[:2])) == (int(line.split()[2]), int(line.split()[3])) for line in good
+    )
 
 
 def test_a_file_that_is_not_a_book_is_refused(tmp_path):

@@ -54,8 +54,7 @@ template <TextGame G>
 void bind_solver(py::module_& m) {
   if (!py::hasattr(m, "SolveTable")) {
     py::class_<SolveTable>(m, "SolveTable", "A solver's table kept between solves; use noughts.Solver.")
-        .def(py::init<double>(), py::arg("tt_mb") = 64.0)
-        .def_property_readonly("bytes", [](const SolveTable& t) { return t.table.bytes(); });
+        .def(py::init<double>(), py::arg("tt_mb") = 64.0);
   }
   if (!py::hasattr(m, "SolveProgress")) {
     py::class_<SolveProgress>(m, "SolveProgress", "What a running solve has proved so far (readable while it runs).")

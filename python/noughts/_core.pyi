@@ -179,8 +179,6 @@ def solve_proof_number(
 class SolveTable:
     # A solver's table kept between solves, for one game's rules (bind_solver.hpp).
     def __init__(self, tt_mb: float = 64.0) -> None: ...
-    @property
-    def bytes(self) -> int: ...
 
 class SolveProgress:
     # What a running solve has proved so far, from the mover's view (bind_solver.hpp).

@@ -8,7 +8,6 @@
 #pragma once
 #include <algorithm>
 #include <charconv>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -17,30 +16,23 @@
 
 #include "noughts/errors.hpp"
 #include "noughts/game.hpp"
+#include "noughts/notation.hpp"
 #include "noughts/search/book.hpp"
 
 namespace noughts {
 
 namespace book_text_detail {
 
-inline std::vector<std::string_view> words(std::string_view s) {
-  std::vector<std::string_view> out;
-  std::size_t at = 0;
-  while (true) {
-    at = s.find_first_not_of(" \t", at);
-    if (at == std::string_view::npos) return out;
-    const std::size_t end = std::min(s.find_first_of(" \t", at), s.size());
-    out.push_back(s.substr(at, end - at));
-    at = end;
+// A value or distance: a whole number, with an optional sign.
+enum class Whole { kOk, kNotANumber, kTooLarge };
+inline Whole whole(std::string_view s, long long& n) {
+  if (s.starts_with('+')) {
+    s.remove_prefix(1);
+    if (s.starts_with('-')) return Whole::kNotANumber;
   }
-}
-
-// A whole number that fits, or nothing: what a value or distance must be.
-inline std::optional<long long> whole(std::string_view s) {
-  long long n = 0;
   const auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), n);
-  if (error != std::errc{} || end != s.data() + s.size()) return std::nullopt;
-  return n;
+  if (error == std::errc::result_out_of_range) return Whole::kTooLarge;
+  return error != std::errc{} || end != s.data() + s.size() ? Whole::kNotANumber : Whole::kOk;
 }
 
 }  // namespace book_text_detail
@@ -64,18 +56,21 @@ void add_book_text(Book<G>& book, std::string_view text) {
     at = end + 1;
     ++number;
     if (line.ends_with('\r')) line.remove_suffix(1);
-    if (line.starts_with('#') || line.find_first_not_of(" \t") == std::string_view::npos) continue;
+    if (line.starts_with('#') || notation::trim(line).empty()) continue;
     try {
       const std::size_t colon = line.find(':');
-      const auto position = words(line.substr(0, colon));
+      const auto position = notation::split_whitespace(line.substr(0, colon));
       if (position.size() < 2)
         throw InvalidOptionError("a book line is the moves from the start, the value and the distance (then, "
-                                 "optionally, ':' and a line of best play), not '" + std::string(line) + "'");
+                                 "optionally, ':' and a line of best play), not " + notation::quote(line));
       const std::string_view value_text = position[position.size() - 2], distance_text = position.back();
-      const auto value = whole(value_text), distance = whole(distance_text);
-      const std::string given = std::string(value_text) + " " + std::string(distance_text);
-      if (!value || !distance) throw InvalidOptionError("a book's value and distance are whole numbers, not " + given);
-      if (*value < -1 || *value > 1 || *distance < 0 || *distance > Book<G>::kMaxDistance)
+      long long value = 0, distance = 0;
+      const Whole v = whole(value_text, value), d = whole(distance_text, distance);
+      const std::string given = notation::quote(value_text) + " " + notation::quote(distance_text);
+      if (v == Whole::kNotANumber || d == Whole::kNotANumber)
+        throw InvalidOptionError("a book's value and distance are whole numbers, not " + given);
+      if (v == Whole::kTooLarge || d == Whole::kTooLarge || value < -1 || value > 1 || distance < 0 ||
+          distance > Book<G>::kMaxDistance)
         throw InvalidOptionError("a book's value is 1, 0 or -1 and its distance 0.." +
                                  std::to_string(Book<G>::kMaxDistance) + ", not " + given);
       G g = book.start();
@@ -87,8 +82,9 @@ void add_book_text(Book<G>& book, std::string_view text) {
       }
       std::vector<Move> best;
       if (colon != std::string_view::npos)
-        for (std::string_view name : words(line.substr(colon + 1))) best.push_back(move_of(g, name));
-      book.add(g, static_cast<int>(*value), static_cast<int>(*distance), best);
+        for (std::string_view name : notation::split_whitespace(line.substr(colon + 1)))
+          best.push_back(move_of(g, name));
+      book.add(g, static_cast<int>(value), static_cast<int>(distance), best);
     } catch (const std::invalid_argument& e) {  // every bad-input error of the engine
       throw InvalidOptionError("line " + std::to_string(number) + ": " + e.what());
     }

@@ -184,6 +184,7 @@ class Solver {
     void start() {
       lead_.waiting_crew_ = nullptr;
       lead_.tt_->share();
+      shared_ = true;
       busy_ = std::make_unique<std::atomic<std::uint64_t>[]>(kBusyMask + 1);
       SolveLimits own = lead_.limits_;
       own.stop = nullptr, own.progress = nullptr, own.poll = nullptr, own.max_seconds = 0, own.threads = 1;
@@ -206,8 +207,8 @@ class Solver {
       }
       wake_.notify_all();
       for (auto& t : threads_) t.join();
-      if (!threads_.empty()) lead_.tt_->unshare();
       threads_.clear();
+      if (shared_) lead_.tt_->unshare(), shared_ = false;
       lead_.crew_ = nullptr;
       std::uint64_t nodes = 0;
       for (auto& solver : solvers_) nodes += solver->nodes_;
@@ -310,6 +311,7 @@ class Solver {
     std::optional<Question> question_;  // guarded by mutex_
     bool quit_ = false;                 // guarded by mutex_
     bool paused_ = false;               // guarded by mutex_
+    bool shared_ = false;               // the table is shared: given back to one thread at the end
     int running_ = 0;                   // helpers not yet ended; guarded by mutex_
     int idle_ = 0;                      // helpers waiting for a question; guarded by mutex_
     std::atomic<std::uint64_t> generation_{0};  // changes whenever the question does
