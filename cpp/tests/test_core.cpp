@@ -95,20 +95,27 @@ int main() {
   {
     const Classic start(ClassicOptions{4, 4, 3, false, false, true});
     Book<Classic> book(start), draws(start);
-    Classic::MoveList first, second;
+    Classic::MoveList first;
     start.legal_moves(first);
-    for (Move a : first) {
-      Classic one = start;
-      one.play(a);
-      one.legal_moves(second);
-      for (Move b : second) {
-        Classic two = one;
-        two.play(b);
-        const Solution s = solve(two);
-        book.add(two, s.value, s.value ? s.distance : 0, s.principal_variation);
-        draws.add(two, 0, 0);
+    // f(a, b, position) for each position two plies in.
+    const auto two_plies = [&](auto f) {
+      Classic::MoveList second;
+      for (Move a : first) {
+        Classic one = start;
+        one.play(a);
+        one.legal_moves(second);
+        for (Move b : second) {
+          Classic two = one;
+          two.play(b);
+          f(a, b, two);
+        }
       }
-    }
+    };
+    two_plies([&](Move, Move, const Classic& two) {
+      const Solution s = solve(two);
+      book.add(two, s.value, s.value ? s.distance : 0, s.principal_variation);
+      draws.add(two, 0, 0);
+    });
     const Solution plain = solve(start), booked = solve(start, {}, &book);
     check(booked.value == plain.value && booked.distance == plain.distance && booked.best_moves == plain.best_moves,
           "a book gives the solution of a search without it");
@@ -144,20 +151,13 @@ int main() {
     // The same book written as a book file's text and read back: the same
     // scores and lines; a bad line is named by its number.
     std::string text = "# a header line\n\n";
-    for (Move a : first) {
-      Classic one = start;
-      one.play(a);
-      one.legal_moves(second);
-      for (Move b : second) {
-        Classic two_in = one;
-        two_in.play(b);
-        const auto e = book.find(two_in);
-        text += start.move_name(a) + " " + one.move_name(b) + " " + std::to_string(e->value) + " " +
-                std::to_string(e->distance) + " :";
-        for (Move m : book.line(two_in)) text += " " + start.move_name(m);
-        text += "\r\n";
-      }
-    }
+    two_plies([&](Move a, Move b, const Classic& two) {
+      const auto e = book.find(two);
+      text += start.move_name(a) + " " + start.move_name(b) + " " + std::to_string(e->value) + " " +
+              std::to_string(e->distance) + " :";
+      for (Move m : book.line(two)) text += " " + start.move_name(m);
+      text += "\r\n";
+    });
     Book<Classic> read(start);
     add_book_text(read, text);
     const Solution by_text = solve(start, {}, &read);
