@@ -12,7 +12,7 @@ from noughts import _core
 from noughts._core import Player
 from noughts._game import Move
 from noughts._numbers import whole_number
-from noughts.book import OpeningBook, shipped_book_for_solve
+from noughts.book import OpeningBook, _rules_of, shipped_book_for_solve
 from noughts.errors import InvalidOptionError, SearchTimeout
 from noughts.mcts import check_threads
 from noughts.registry import info_of
@@ -326,7 +326,7 @@ class Prover:
         assert info is not None  # check_game took a noughts game
         seconds = _number("max_seconds", max_seconds, True)
         nodes = 0 if max_nodes is None else whole_number("max_nodes", max_nodes, 1, 2**63 - 1)
-        key = (info.name, tuple(sorted(game.options().items())))
+        key = _rules_of(game)
         prover = self._provers.get(key)
         if prover is None:
             prover = self._provers[key] = info.prover(self.tt_mb, self.symmetry)
@@ -391,9 +391,7 @@ class Solver:
         A solve stopped by ``max_seconds`` or ``stop`` keeps what it proved in
         the table. Raises IllegalMoveError on a finished game.
         """
-        info = info_of(check_game(game, "solve"))
-        assert info is not None  # check_game took a noughts game
-        key = (info.name, tuple(sorted(game.options().items())))
+        key = _rules_of(check_game(game, "solve"))
         table = self._tables.get(key)
         if table is None:
             table = self._tables[key] = _core.SolveTable(self.tt_mb)
