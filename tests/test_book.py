@@ -274,24 +274,16 @@ def test_connect_four_has_a_book_of_every_position_of_its_depths():
     book = noughts.shipped_book(CONNECT_FOUR)
     assert book is not None and book.applies_to(CONNECT_FOUR)
     low, high = book.plies
-    # docs/solver.md: every position with 4, 5 or 6 moves played, and those with 7 nearest the middle
+    # docs/solver.md: every position with 4 to 7 moves played, up to the mirror
     assert (low, high) == (4, 7)
-    held, sizes = 0, []
+    sizes = []
     for plies in range(low, high + 1):
         layer = list(positions(CONNECT_FOUR, plies).values())
-        found = [book.lookup(after(CONNECT_FOUR, moves)) is not None for moves in layer]
-        held += sum(found)
+        missing = [moves for moves in layer if book.lookup(after(CONNECT_FOUR, moves)) is None]
+        assert not missing, f"{len(missing)} positions with {plies} moves played are missing, e.g. {missing[0]}"
         sizes.append(len(layer))
-        if plies < high:
-            assert all(found), f"a position with {plies} moves played is missing"
-            continue
-        # The deepest layer is filled nearest the middle columns first (scripts/make_book.py): every
-        # position nearer than the farthest one held is held, but for the two being solved when
-        # the run stopped.
-        off = [sum(abs(CONNECT_FOUR.parse_move(name) - 3) for name in moves) for moves in layer]
-        farthest = max(o for o, f in zip(off, found, strict=True) if f)
-        assert sum(o < farthest and not f for o, f in zip(off, found, strict=True)) <= 2
-    assert sizes[:3] == [568, 2144, 8231] and len(book) == held
+    # The walk's own counts (positions not over, one of each mirror pair), and nothing else in the book.
+    assert sizes == [568, 2144, 8231, 27109] and len(book) == sum(sizes)
     assert noughts.shipped_book(Classic(6, 7, 4, gravity=True, misere=True)) is None
     assert noughts.shipped_book(noughts.Ultimate()) is None
 
