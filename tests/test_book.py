@@ -8,6 +8,7 @@ solves, and against Connect Four's known value (the first player wins, in the mi
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -270,6 +271,12 @@ def test_solve_refuses_a_book_it_cannot_use(tmp_path):
 CONNECT_FOUR = Classic(6, 7, 4, gravity=True)
 
 
+@functools.cache
+def connect_four_layer(plies: int) -> list[list[str]]:
+    """Moves reaching each Connect Four position `plies` moves in, one of each mirror pair."""
+    return list(positions(CONNECT_FOUR, plies).values())
+
+
 def test_connect_four_has_a_book_of_every_position_of_its_depths():
     book = noughts.shipped_book(CONNECT_FOUR)
     assert book is not None and book.applies_to(CONNECT_FOUR)
@@ -278,7 +285,7 @@ def test_connect_four_has_a_book_of_every_position_of_its_depths():
     assert (low, high) == (4, 7)
     sizes = []
     for plies in range(low, high + 1):
-        layer = list(positions(CONNECT_FOUR, plies).values())
+        layer = connect_four_layer(plies)
         missing = [moves for moves in layer if book.lookup(after(CONNECT_FOUR, moves)) is None]
         assert not missing, f"{len(missing)} positions with {plies} moves played are missing, e.g. {missing[0]}"
         sizes.append(len(layer))
@@ -286,6 +293,36 @@ def test_connect_four_has_a_book_of_every_position_of_its_depths():
     assert sizes == [568, 2144, 8231, 27109] and len(book) == sum(sizes)
     assert noughts.shipped_book(Classic(6, 7, 4, gravity=True, misere=True)) is None
     assert noughts.shipped_book(noughts.Ultimate()) is None
+
+
+def test_connect_four_book_layers_agree_by_minimax():
+    # Each score of the book is the best of its children's, the deepest layer's included: a
+    # score too high or too low where it matters breaks its parent's, with no search at all.
+    book = noughts.shipped_book(CONNECT_FOUR)
+    assert book is not None
+    low, high = book.plies
+
+    def score(found: tuple[int, int]) -> int:  # the sooner a win and the later a loss, the better
+        value, distance = found
+        return 0 if value == 0 else value * (100 - distance)
+
+    for plies in range(low, high):
+        for moves in connect_four_layer(plies):
+            g = after(CONNECT_FOUR, moves)
+            found = book.lookup(g)
+            assert found is not None
+            best = -100
+            for m in g.legal_actions():
+                g.play(m)
+                if g.is_over():  # only a win can end the game this early
+                    assert g.winner is not None
+                    best = max(best, 99)
+                else:
+                    child = book.lookup(g)
+                    assert child is not None, [*moves, g.move_name(m)]
+                    best = max(best, -score((child[0], child[1] + 1)) if child[0] else 0)
+                g.undo()
+            assert best == score(found), moves
 
 
 def test_connect_four_book_scores_match_fresh_solves():
