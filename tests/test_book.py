@@ -320,7 +320,7 @@ def test_connect_four_book_layers_agree_by_minimax():
                 else:
                     child = book.lookup(g)
                     assert child is not None, [*moves, g.move_name(m)]
-                    best = max(best, -score((child[0], child[1] + 1)) if child[0] else 0)
+                    best = max(best, -score((child[0], child[1] + 1)))
                 g.undo()
             assert best == score(found), moves
 
