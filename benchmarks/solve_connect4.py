@@ -119,12 +119,14 @@ class Peer:
         self.proc.wait()
 
 
-def ours(moves: list[int], weak: bool, tt_mb: float, clock: str, book: bool = False, full: bool = False) -> Timing:
+def ours(
+    moves: list[int], weak: bool, tt_mb: float, clock: str, book: bool = False, full: bool = False, threads: int = 1
+) -> Timing:
     g = connect_four_after(moves)
     # The peer tells the exact score (or the value), not every best move: noughts is asked the same
     # (unless `full`: noughts' default solve, every best move and the line of play too).
     started, called = time.process_time(), time.perf_counter()
-    s = noughts.solve(g, weak=weak, tt_mb=tt_mb, all_best_moves=full, book=book)
+    s = noughts.solve(g, weak=weak, tt_mb=tt_mb, all_best_moves=full, book=book, threads=threads)
     seconds = {"cpu": time.process_time() - started, "wall": s.seconds, "call": time.perf_counter() - called}[clock]
     return Timing(seconds, s.nodes, s.value if weak else peer_score(s.value, s.distance, len(moves)))
 
@@ -161,6 +163,12 @@ def main() -> None:
     parser.add_argument(
         "--tt-mb", type=float, default=64, help="noughts' table (the peer's: 2^24 entries of 5 bytes, 80 MB)"
     )
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="noughts' threads (1; the peer has one): with 2 or more, time it with --clock wall, not the CPU",
+    )
     parser.add_argument("--verbose", action="store_true", help="a line per position")
     parser.add_argument(
         "--repeat", type=int, default=1, help="solve each position this many times, each solver's fastest counts (1)"
@@ -179,6 +187,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     kind = "weak (win/draw/loss)" if args.weak else "strong (exact score)"
     book = (", noughts with its opening book" if args.book else "") + (", noughts' default solve" if args.full else "")
+    book += f", noughts on {args.threads} threads" if args.threads > 1 else ""
     print(
         f"Connect Four 7x6, {kind} solves{book}, {args.per_phase} positions a phase, seed {args.seed}, {args.clock} time"
     )
@@ -191,7 +200,9 @@ def main() -> None:
                     # Alternate who goes first, so that neither always meets a warmer machine.
                     for peer_turn in (1, 0) if (i + r) % 2 else (0, 1):
                         if not peer_turn:
-                            a = fastest(a, ours(moves, args.weak, args.tt_mb, args.clock, args.book, args.full))
+                            a = fastest(
+                                a, ours(moves, args.weak, args.tt_mb, args.clock, args.book, args.full, args.threads)
+                            )
                         elif peer is not None:
                             t = fastest(t, peer.solve(moves, args.weak))
                 assert a is not None
