@@ -210,3 +210,19 @@ def test_observation_accepts_players_as_ints(make):
     for view in (Player.X, 0, np.int64(0)):
         assert np.array_equal(g.observation(player=view), g.observation(player=Player.X))
     assert np.array_equal(g.observation(player=1), g.observation())
+
+
+@pytest.mark.parametrize("make", [Classic, Ultimate, Quantum, lambda: Classic(6, 7, 4, gravity=True)])
+def test_to_move_and_winner_are_the_player_members(make):
+    # The bindings hand out the two members they looked up once; they must be the
+    # members themselves, and the right one: X moves at even plies in Classic and
+    # Ultimate, and a line's maker wins there (no misere here).
+    for g in random_games(make, 20, seed=7):
+        assert g.to_move is Player(int(g.to_move))
+        if not isinstance(g, Quantum):
+            assert g.to_move is (Player.X if g.ply % 2 == 0 else Player.O)
+        if g.winner is None:
+            continue
+        assert g.winner is Player(int(g.winner))
+        if not isinstance(g, Quantum):
+            assert g.winner is (Player.X if g.ply % 2 == 1 else Player.O)

@@ -16,6 +16,7 @@
 #include "bind_proof_number.hpp"
 #include "bind_solver.hpp"
 #include "interruptible.hpp"
+#include "player_object.hpp"
 #include "noughts/errors.hpp"
 #include "noughts/history.hpp"
 #include "noughts/search/perft.hpp"
@@ -136,12 +137,12 @@ py::class_<History<G>> bind_game(py::module_& m, const char* name) {
           },
           "Takes the last move back and returns it (a noughts.Move, as history holds it); IndexError when no move "
           "was played.")
-      .def_property_readonly("to_move", [](const H& h) { return h.current().to_move(); },
+      .def_property_readonly("to_move", [](const H& h) { return player_object(h.current().to_move()); },
                              "The player to move (in Quantum, the chooser of a pending collapse).")
       .def_property_readonly("ply", [](const H& h) { return h.current().ply(); },
                              "Moves played since the start of the game.")
       .def("is_over", [](const H& h) { return h.current().outcome().over(); })
-      .def_property_readonly("winner", [](const H& h) { return h.current().outcome().winner(); },
+      .def_property_readonly("winner", [](const H& h) { return player_object(h.current().outcome().winner()); },
                              "Player.X or Player.O once a player has won, else None.")
       .def_property_readonly("termination", [](const H& h) { return h.current().outcome().termination; },
                              "Why the game ended (Termination.NONE while it goes on).")

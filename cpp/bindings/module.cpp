@@ -7,6 +7,7 @@
 #include "bind_quantum.hpp"
 #include "bind_turn_clock.hpp"
 #include "bind_ultimate.hpp"
+#include "player_object.hpp"
 #include "noughts/errors.hpp"
 #include "noughts/player.hpp"
 #include "noughts/search/solver.hpp"
@@ -48,6 +49,7 @@ PYBIND11_MODULE(_core, m) {
       .value("X", Player::X)
       .value("O", Player::O)
       .finalize();
+  noughts::bindings::remember_players(m.attr("Player"));
   py::native_enum<Termination>(m, "Termination", "enum.IntEnum", "Why a game ended.")
       .value("NONE", Termination::None, "The game goes on.")
       .value("LINE", Termination::Line, "The winner completed a line (Ultimate: of small boards).")
