@@ -278,7 +278,7 @@ def _solution(raw: tuple[Any, ...], game: Any, to_move: Player, weak: bool) -> S
     # The fields are set as a frozen dataclass's __init__ would set them, without its
     # object.__setattr__ per field: a solve of a position near its end takes about a
     # microsecond in C++, which that __init__ alone would double.
-    solution = _new_object(Solution)
+    solution = object.__new__(Solution)
     solution.__dict__.update(
         value=value,
         to_move=to_move,
@@ -291,9 +291,6 @@ def _solution(raw: tuple[Any, ...], game: Any, to_move: Player, weak: bool) -> S
         weak=weak,
     )
     return solution
-
-
-_new_object = object.__new__
 
 
 class Prover:
