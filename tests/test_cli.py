@@ -64,8 +64,12 @@ def test_solve_with_threads_gives_the_one_thread_answer():
         assert [x for x in one.splitlines() if x.startswith(line)] == [
             x for x in two.stdout.splitlines() if x.startswith(line)
         ]
-    out = run("solve", "classic", "--threads", "2", "--method", "pns")
-    assert out.returncode == 2 and "alphabeta" in out.stderr and "Traceback" not in out.stderr
+    pns = run("solve", "classic", "--size", "4", "-k", "3", "--threads", "2", "--tt-mb", "4", "--method", "pns")
+    assert pns.returncode == 0
+    assert "value: X wins" in pns.stdout  # proof-number search tells no distance
+    assert [x for x in one.splitlines() if x.startswith("best moves:")] == [
+        x for x in pns.stdout.splitlines() if x.startswith("best moves:")
+    ]
 
 
 def test_bad_input_gives_a_message_not_a_traceback():

@@ -190,3 +190,34 @@ def test_a_search_stopped_after_the_value_still_reports_it():
     else:  # a machine fast enough to finish before the first report
         assert s.value == value
     assert all(r.lower <= value <= r.upper for r in reports)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    plies=st.integers(min_value=44, max_value=56),
+    seed=st.integers(min_value=0, max_value=10**6),
+    threads=st.integers(min_value=2, max_value=3),
+)
+def test_threads_prove_what_one_thread_proves(plies, seed, threads):
+    """With threads the questions are dealt out and the table is shared: the answer must not change."""
+    g = random_game(noughts.Ultimate, seed, plies)
+    if g.is_over():
+        return
+    one = noughts.solve(g, method="pns", move_values=True)
+    many = noughts.solve(g, method="pns", move_values=True, threads=threads, tt_mb=8)
+    assert (many.value, many.move_values, many.best_moves) == (one.value, one.move_values, one.best_moves)
+    line = noughts.solve(g, method="pns", threads=threads, tt_mb=8)
+    assert line.best_moves == one.best_moves
+    assert_sound_line(g, line)
+    weak = noughts.solve(g, method="pns", weak=True, threads=threads, tt_mb=8)
+    assert weak.value == one.value and weak.best_moves[0] in one.best_moves
+
+
+def test_threads_stop_at_the_time_limit_and_on_a_stop():
+    with pytest.raises(noughts.SearchTimeout) as info:
+        noughts.solve(noughts.Ultimate(), method="pns", max_seconds=0.2, threads=2, tt_mb=8)
+    assert info.value.nodes > 0
+    stop = threading.Event()
+    threading.Timer(0.2, stop.set).start()
+    with pytest.raises(noughts.SearchTimeout):
+        noughts.solve(noughts.Ultimate(), method="pns", stop=stop, threads=2, tt_mb=8)

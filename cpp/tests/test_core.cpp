@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -232,8 +233,87 @@ int main() {
     for (int threads : {1, 2})
       check(stopped_by_poll(threads, [&](const SolveLimits& l) { solve(big, l); }),
             "a stop set by SolveLimits::poll ends the solve on the next check (" + std::to_string(threads) + " threads)");
-    check(stopped_by_poll(1, [&](const SolveLimits& l) { solve_proof_number(big, l); }),
-          "a stop set by SolveLimits::poll ends the proof-number search on the next check");
+    for (int threads : {1, 2})
+      check(stopped_by_poll(threads, [&](const SolveLimits& l) { solve_proof_number(big, l); }),
+            "a stop set by SolveLimits::poll ends the proof-number search on the next check (" +
+                std::to_string(threads) + " threads)");
+  }
+
+  // Proof-number search with threads (its questions dealt out to them, one
+  // table) proves what one thread proves: the value, every best move, each
+  // move's value, and a principal variation that keeps the value to the
+  // end; weak, the value and a move that keeps it. Run a few times over, as
+  // which thread proves what first changes from run to run.
+  {
+    Rng rng(43);
+    bool same = true;
+    int positions = 0;
+    auto agree = [&](const auto& g) {
+      SolveLimits values;
+      values.move_values = true;
+      const Solution one = solve_proof_number(g), one_values = solve_proof_number(g, values);
+      for (int threads : {2, 3}) {
+        SolveLimits limits;
+        limits.threads = threads;
+        limits.tt_bytes = std::size_t{4} << 20;
+        const Solution many = solve_proof_number(g, limits);
+        same = same && many.value == one.value && many.best_moves == one.best_moves && many.nodes > 0;
+        auto end = g;
+        for (Move m : many.principal_variation) end.play(m);
+        const auto w = end.outcome().winner();
+        const int for_x = !w ? 0 : *w == Player::X ? 1 : -1;
+        same = same && end.outcome().over() && for_x == one.value_for_x;
+        limits.move_values = true;
+        const Solution values_many = solve_proof_number(g, limits);
+        same = same && values_many.move_values.size() == one_values.move_values.size();
+        for (std::size_t i = 0; same && i < values_many.move_values.size(); ++i)
+          same = values_many.move_values[i].move == one_values.move_values[i].move &&
+                 values_many.move_values[i].value == one_values.move_values[i].value;
+        limits.move_values = false;
+        const Solution weak = solve_proof_number(g, limits, /*weak=*/true);
+        same = same && weak.value == one.value && weak.best_moves.size() == 1 &&
+               std::ranges::find(one.best_moves, weak.best_moves[0]) != one.best_moves.end();
+      }
+      ++positions;
+    };
+    for (int round = 0; round < 3; ++round) {
+      for (int game = 0; game < 12; ++game) {
+        Ultimate u(game % 4 == 3);
+        while (u.ply() < 44 + game % 8 && !u.outcome().over()) u.play_random(rng);
+        if (!u.outcome().over()) agree(u);
+      }
+      for (int game = 0; game < 12; ++game) {
+        Classic c(ClassicOptions{4, 4, game < 6 ? 3 : 4, game % 2 == 1, game % 4 >= 2, game % 8 >= 4});
+        for (int i = 0; i < 3 + game % 3 && !c.outcome().over(); ++i) {
+          Classic::MoveList moves{};
+          c.legal_moves(moves);
+          c.play(moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
+        }
+        if (!c.outcome().over()) agree(c);
+      }
+    }
+    agree(Quantum());
+    check(same && positions > 50, "proof-number search with threads proves one thread's values, best moves and lines (" +
+                                      std::to_string(positions) + " positions)");
+  }
+  // A time limit ends every thread of a proof-number search, and the
+  // solve reports it with the nodes of them all.
+  {
+    SolveLimits limits;
+    limits.threads = 2;
+    limits.max_seconds = 0.2;
+    limits.tt_bytes = std::size_t{8} << 20;
+    bool stopped = false;
+    std::uint64_t nodes = 0;
+    const auto started = std::chrono::steady_clock::now();
+    try {
+      solve_proof_number(Classic(ClassicOptions{8, 8, 5}), limits);
+    } catch (const SearchStopped& e) {
+      stopped = true;
+      nodes = e.nodes;
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    check(stopped && nodes > 0 && seconds < 30, "a time limit ends a proof-number search with threads");
   }
 
   // Threads sharing one table (lazy SMP) find what one thread finds: the

@@ -174,6 +174,7 @@ def solve_proof_number(
     cancel: Any = None,
     progress: SolveProgress | None = None,
     weak: bool = False,
+    threads: int = 1,
 ) -> _SolutionTuple: ...
 
 class SolveTable:

@@ -172,10 +172,12 @@ def solve(
     ``all_best_moves`` is the alpha-beta's (proof-number search always gives
     every best move), and ``weak=True`` asks it for the value only.
 
-    ``threads`` (alpha-beta only) searches with that many threads sharing one
-    table (lazy SMP): the same value, distance and best moves as one thread,
-    sooner on large solves; ``nodes`` then counts every thread's. The table
-    takes all of ``tt_mb`` at once when it is shared.
+    ``threads`` searches with that many threads sharing one table: the same
+    value, distance and best moves as one thread, sooner on large solves;
+    ``nodes`` then counts every thread's. The table takes all of ``tt_mb`` at
+    once when it is shared. Alpha-beta's threads all search each question
+    (lazy SMP); proof-number search deals its questions out to the threads
+    (the value's two on two threads, then the root moves').
 
     ``book`` (alpha-beta only): the exact scores of an OpeningBook are taken
     instead of searching below its positions. True (the default) uses the
@@ -226,8 +228,6 @@ def _solve(
         raise InvalidOptionError(f"method must be one of {', '.join(map(repr, _METHODS))}, not {method!r}")
     seconds, size = _number("max_seconds", max_seconds, True), _number("tt_mb", tt_mb)
     threads = check_threads(threads)
-    if threads > 1 and method != "alphabeta":
-        raise InvalidOptionError(f"threads > 1 needs method='alphabeta' (the {method!r} search has one thread)")
     opening_book = _book_for(game, book, method)
     to_move, started = game.to_move, time.monotonic()
     state = _core.SolveProgress()
@@ -244,7 +244,7 @@ def _solve(
         if method == "alphabeta":
             raw = _core.solve(*common, bool(all_best_moves), threads, opening_book, table)
         else:
-            raw = _core.solve_proof_number(*common)
+            raw = _core.solve_proof_number(*common, threads)
     except SearchTimeout as e:
         if poll is not None and poll.error is not None:
             raise poll.error from None

@@ -20,6 +20,13 @@
 // settle nodes at once where they can (the tactics, can_win_now and
 // can_still_win), and its evaluation, where it has one, sets the numbers of
 // new leaves.
+//
+// With more than one thread (SolveLimits::threads), the threads share one
+// table and split the solve's questions, which are independent: the value's
+// two questions run side by side on two threads, and the root moves' questions
+// (which keep the value, or each move's value) are dealt out to every thread.
+// Each question is searched by one thread; what one thread proves, the
+// others find in the table.
 #pragma once
 #include <algorithm>
 #include <array>
@@ -27,10 +34,15 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <limits>
+#include <memory>
+#include <mutex>
 #include <span>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "noughts/errors.hpp"
@@ -69,8 +81,13 @@ class ProofNumberSearch {
       : limits_(limits), weak_(weak), tuning_(tuning) {
     const std::size_t cap = std::max<std::size_t>(limits.tt_bytes / sizeof(Entry), kMinEntries);
     max_entries_ = std::size_t{1} << (63 - std::countl_zero(static_cast<std::uint64_t>(cap)));
-    resize(std::min(max_entries_, kMinEntries));
+    // A table shared by threads never grows (growth would move it under
+    // them): it takes its whole size at once.
+    resize(limits.threads > 1 ? max_entries_ : std::min(max_entries_, kMinEntries));
   }
+  // The table is reached through a pointer (a helper's is its lead's).
+  ProofNumberSearch(const ProofNumberSearch&) = delete;
+  ProofNumberSearch& operator=(const ProofNumberSearch&) = delete;
 
   // The value of a position that is not over, as the exact solver gives it,
   // but without the distance (-1) and with a principal variation that keeps
@@ -81,9 +98,15 @@ class ProofNumberSearch {
     if (root.outcome().over()) throw std::invalid_argument("the game is over: there is nothing to solve");
     start_ = std::chrono::steady_clock::now();
     nodes_ = 0;
+    Team team(*this, limits_.threads);
+    team_ = team.helpers.empty() ? nullptr : &team;
+    struct Leave {
+      ProofNumberSearch& lead;
+      ~Leave() { lead.team_ = nullptr; }
+    } leave{*this};
     Solution s;
     const Player me = root.to_move();
-    s.value = value_of(root);
+    s.value = team_ ? value_together(root) : value_of(root);
     report_bounds(s.value, s.value);
     s.value_for_x = me == Player::X ? s.value : -s.value;
     s.distance = -1;
@@ -91,25 +114,33 @@ class ProofNumberSearch {
     root.legal_moves(moves);
     if (weak_ && !limits_.move_values) {
       s.best_moves.push_back(keeping_move(root, s.value));
-      s.nodes = nodes_;
+      s.nodes = all_nodes();
       s.seconds = elapsed();
       return s;
     }
-    for (Move m : moves) {
-      G child = root;
-      child.play(m);
-      if (limits_.move_values) {
-        const int v = value_after(child, me);
-        s.move_values.push_back({m, v});
-        if (v == s.value) s.best_moves.push_back(m);
-      } else if (keeps(child, me, s.value)) {
-        s.best_moves.push_back(m);
+    // Each move's answer: its value (move_values), else whether it keeps
+    // the root's. The moves are dealt out to the threads, one at a time.
+    std::vector<int> answers(static_cast<std::size_t>(moves.size()));
+    std::atomic<int> next{0};
+    auto answer_moves = [&](ProofNumberSearch& search) {
+      for (int i; (i = next.fetch_add(1, std::memory_order_relaxed)) < moves.size();) {
+        G child = root;
+        child.play(moves[i]);
+        answers[static_cast<std::size_t>(i)] =
+            limits_.move_values ? search.value_after(child, me) : search.keeps(child, me, s.value);
       }
+    };
+    if (team_) team_->run([&] { answer_moves(*this); }, answer_moves);
+    else answer_moves(*this);
+    for (int i = 0; i < moves.size(); ++i) {
+      const int a = answers[static_cast<std::size_t>(i)];
+      if (limits_.move_values) s.move_values.push_back({moves[i], a});
+      if (limits_.move_values ? a == s.value : a != 0) s.best_moves.push_back(moves[i]);
     }
     std::sort(s.best_moves.begin(), s.best_moves.end());
     std::sort(s.move_values.begin(), s.move_values.end(), [](auto& a, auto& b) { return a.move < b.move; });
     if (!weak_) s.principal_variation = principal_variation(root, s.value);
-    s.nodes = nodes_;
+    s.nodes = all_nodes();
     s.seconds = elapsed();
     return s;
   }
@@ -119,8 +150,8 @@ class ProofNumberSearch {
     target_ = p;
     const State state = search_state_of(g);
     const std::uint64_t key = key_for(g, state);
-    const Entry* e = find(key);
-    Numbers n = e ? Numbers{e->pn, e->dn} : Numbers{};
+    Numbers n{};
+    find(key, n);
     if (!n.solved()) n = mid(g, state, key, kInf, kInf, 0);
     return n.pn == 0;
   }
@@ -137,7 +168,7 @@ class ProofNumberSearch {
   void set_stop(const std::atomic<bool>* stop) noexcept { limits_.stop = stop; }
   // Forgets the table.
   void clear() {
-    (void)table_.replace(std::min(max_entries_, kMinEntries));
+    (void)table_->replace(limits_.threads > 1 ? max_entries_ : std::min(max_entries_, kMinEntries));
     used_ = 0;
   }
 
@@ -173,14 +204,59 @@ class ProofNumberSearch {
   }
 
  private:
+  // Thrown in a thread of a team whose work is no longer wanted: the other
+  // question proved the value, or another thread stopped at a limit.
+  struct Halted {};
+
+  // The value with a team: "does the mover win?" on this thread, "does the
+  // opponent win?" on a helper. A proof ends both; a draw waits for both
+  // disproofs.
+  int value_together(const G& g) {
+    const Player me = g.to_move();
+    report_bounds(-1, 1);
+    std::atomic<int> proved{0};  // +1 the mover wins, -1 the opponent
+    team_->run(
+        [&] {
+          try {
+            if (wins(g, me)) {
+              proved.store(1);
+              team_->halt.store(true);
+            } else {
+              report_bounds(-1, 0);
+            }
+          } catch (const Halted&) {  // the helper proved the opponent's win
+          }
+        },
+        [&](ProofNumberSearch& helper) {
+          if (&helper != team_->helpers.front().get()) return;  // two questions: one helper
+          if (helper.wins(g, opponent(me))) {
+            proved.store(-1);
+            team_->halt.store(true);
+          }
+        });
+    return proved.load();
+  }
+
   struct Numbers {
     std::uint32_t pn = 1, dn = 1;
     bool solved() const noexcept { return pn == 0 || dn == 0; }
   };
+  // Three words, each read and written as one relaxed atomic, so that
+  // threads share the table without locks: `check` is the key XOR the
+  // numbers, and an entry read while another thread wrote it (words of two
+  // entries) fails the check and reads as absent. `work` is only the
+  // replacement's guide, which a torn value misleads at worst. All zero:
+  // empty (a real key of 0 is stored as 1).
   struct Entry {
-    std::uint64_t key = 0;  // 0: empty (a real key of 0 is stored as 1)
-    std::uint32_t pn = 0, dn = 0;
-    std::uint64_t work = 0;  // nodes spent on it: what the replacement keeps
+    std::uint64_t check = 0;
+    std::uint64_t numbers = 0;  // pn << 32 | dn
+    std::uint64_t work = 0;     // nodes spent on it: what the replacement keeps
+  };
+  // An entry as read: its key (0 when empty or torn) and contents.
+  struct Read {
+    std::uint64_t key;
+    Numbers n;
+    std::uint64_t work;
   };
   struct Child {
     G position;
@@ -230,8 +306,8 @@ class ProofNumberSearch {
   bool known_to_keep(const G& child, Player me, int v) {
     if (child.outcome().over()) return keeps(child, me, v);
     target_ = v > 0 ? me : opponent(me);
-    const Entry* e = find(key_for(child, search_state_of(child)));
-    return e && (v > 0 ? e->pn == 0 : e->dn == 0);
+    Numbers n{};
+    return find(key_for(child, search_state_of(child)), n) && (v > 0 ? n.pn == 0 : n.dn == 0);
   }
   // A move of g that keeps g's value v for its mover: one the table shows
   // first (the proof just made left them there), else the first a search
@@ -409,9 +485,9 @@ class ProofNumberSearch {
         // evaluated and stored, so that the next expansion of this node
         // finds it instead of evaluating it again (an open leaf costs
         // nothing to search: the replacement keeps the costlier entries).
-        if (const Entry* e = find(c.key)) {
-          c.n = {e->pn, e->dn};
-        } else if (const Entry* other = find(c.key ^ kOSalt); other && other->pn == 0) {
+        Numbers other;
+        if (find(c.key, c.n)) {
+        } else if (find(c.key ^ kOSalt, other) && other.pn == 0) {
           // The other question's proof: the other player wins here, so the
           // question's player does not (a draw finds nothing to use).
           c.n = {kInf, 0};
@@ -479,52 +555,179 @@ class ProofNumberSearch {
   // the other question's costs no further memory access.
   static constexpr std::uint64_t kOSalt = 1;
 
+  // ---- threads ----
+
+  // The helpers of a solve with threads, and how they work beside the
+  // thread that called solve() (the lead).
+  struct Team {
+    Team(ProofNumberSearch& lead_search, int threads) : lead(lead_search) {
+      for (int t = 1; t < threads; ++t) helpers.push_back(std::unique_ptr<ProofNumberSearch>(new ProofNumberSearch(lead, *this)));
+    }
+
+    // Runs lead_work on the lead's thread and helper_work(helper) on a thread
+    // of each helper, and returns when all have ended. While it waits, the
+    // lead keeps checking the limits: the poll reaches Python, which only
+    // the lead's thread may call. The first error of any thread (a limit, a
+    // stop, memory) halts the others and is thrown here.
+    template <class LeadWork, class HelperWork>
+    void run(LeadWork&& lead_work, HelperWork&& helper_work) {
+      halt.store(false);
+      std::mutex mutex;
+      std::condition_variable ended;
+      int running = static_cast<int>(helpers.size());
+      std::exception_ptr error;  // a helper's, guarded by mutex
+      std::vector<std::thread> threads;
+      // Ends the helpers' work; the lead's own search goes on unhalted.
+      auto finish = [&] {
+        halt.store(true);
+        for (auto& t : threads) t.join();
+        halt.store(false);
+      };
+      try {
+        for (auto& h : helpers)
+          threads.emplace_back([&, helper = h.get()] {
+            try {
+              helper_work(*helper);
+            } catch (const Halted&) {
+            } catch (...) {
+              const std::lock_guard lock(mutex);
+              if (!error) error = std::current_exception();
+              halt.store(true);
+            }
+            const std::lock_guard lock(mutex);
+            --running;
+            ended.notify_all();
+          });
+        lead_work();
+        std::unique_lock lock(mutex);
+        while (running > 0 && !error) {
+          ended.wait_for(lock, std::chrono::milliseconds(20));
+          lock.unlock();
+          lead.check_stops();
+          lock.lock();
+        }
+      } catch (...) {
+        const std::exception_ptr lead_error = std::current_exception();
+        finish();
+        throw_with_all_nodes(error ? error : lead_error);
+      }
+      finish();
+      if (error) throw_with_all_nodes(error);
+    }
+
+    // Rethrows e; a SearchStopped counts every thread's nodes.
+    [[noreturn]] void throw_with_all_nodes(const std::exception_ptr& e) const {
+      try {
+        std::rethrow_exception(e);
+      } catch (SearchStopped& stopped) {
+        stopped.nodes = lead.all_nodes();
+        stopped.seconds = lead.elapsed();
+        throw;
+      }
+    }
+
+    ProofNumberSearch& lead;
+    std::vector<std::unique_ptr<ProofNumberSearch>> helpers;
+    std::atomic<bool> halt{false};                // the helpers' work is no longer wanted
+    std::atomic<std::uint64_t> helper_nodes{0};  // counted as they check in, for the lead's progress
+  };
+
+  // A helper of the lead's team: the lead's limits (but not its poll or
+  // progress, which are the lead's to call) and table.
+  ProofNumberSearch(ProofNumberSearch& lead, Team& team)
+      : limits_(lead.limits_), weak_(lead.weak_), tuning_(lead.tuning_) {
+    limits_.poll = nullptr;
+    limits_.progress = nullptr;
+    table_ = lead.table_;
+    max_entries_ = lead.max_entries_;
+    team_ = &team;
+    helper_ = true;
+    start_ = lead.start_;
+  }
+
+  // Every thread's nodes, once the helpers have ended.
+  std::uint64_t all_nodes() const noexcept {
+    std::uint64_t n = nodes_;
+    if (team_ && !helper_)
+      for (const auto& h : team_->helpers) n += h->nodes_;
+    return n;
+  }
+
   // A key's entries: kWays slots from here.
-  std::size_t bucket(std::uint64_t key) const noexcept { return ((key >> 1) * kWays) & (table_.size() - 1); }
+  std::size_t bucket(std::uint64_t key) const noexcept { return ((key >> 1) * kWays) & (table_->size() - 1); }
 
   void prefetch(std::uint64_t key) const noexcept {
-    const char* p = reinterpret_cast<const char*>(&table_[bucket(key)]);
+    const char* p = reinterpret_cast<const char*>(&(*table_)[bucket(key)]);
     detail::prefetch(p);
     detail::prefetch(p + kWays * sizeof(Entry) - 1);
   }
 
-  const Entry* find(std::uint64_t key) const noexcept {
-    if (key == 0) return nullptr;  // the mark of an empty slot, never a stored key
+  static std::uint64_t load(const std::uint64_t& word) noexcept {
+    return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(word)).load(std::memory_order_relaxed);
+  }
+  static void put(std::uint64_t& word, std::uint64_t value) noexcept {
+    std::atomic_ref<std::uint64_t>(word).store(value, std::memory_order_relaxed);
+  }
+  static Numbers unpack(std::uint64_t numbers) noexcept {
+    return {static_cast<std::uint32_t>(numbers >> 32), static_cast<std::uint32_t>(numbers)};
+  }
+  static Read read(const Entry& e) noexcept {
+    const std::uint64_t check = load(e.check), numbers = load(e.numbers);
+    return {check ? check ^ numbers : 0, unpack(numbers), load(e.work)};
+  }
+  static void write(Entry& e, std::uint64_t key, Numbers n, std::uint64_t work) noexcept {
+    const std::uint64_t numbers = std::uint64_t{n.pn} << 32 | n.dn;
+    put(e.numbers, numbers);
+    put(e.work, work);
+    put(e.check, key ^ numbers);
+  }
+
+  // The numbers stored for key into n; false (n unchanged) when absent.
+  bool find(std::uint64_t key, Numbers& n) const noexcept {
+    if (key == 0) return false;  // the mark of an empty slot, never a stored key
     const std::size_t b = bucket(key);
     for (int w = 0; w < kWays; ++w) {
-      const Entry& e = table_[b + w];
-      if (e.key == key) return &e;
+      const Entry& e = (*table_)[b + w];
+      const std::uint64_t numbers = load(e.numbers);
+      if ((load(e.check) ^ numbers) == key) {
+        n = unpack(numbers);
+        return true;
+      }
     }
-    return nullptr;
+    return false;
   }
 
   // Into the key's slot, else an empty one, else the one that cost the
   // fewest nodes; solved entries count as very costly, so they stay.
   void store(std::uint64_t key, Numbers n, std::uint64_t work) {
-    if (used_ * 4 >= table_.size() * 3 && table_.size() < max_entries_) resize(table_.size() * 2);
+    if (limits_.threads <= 1 && used_ * 4 >= table_->size() * 3 && table_->size() < max_entries_)
+      resize(table_->size() * 2);
     const std::size_t b = bucket(key);
-    Entry *same = nullptr, *empty = nullptr, *cheapest = nullptr;
-    for (int w = 0; w < kWays && !same; ++w) {
-      Entry& e = table_[b + w];
-      if (e.key == key) same = &e;
-      else if (e.key == 0) empty = empty ? empty : &e;
-      else if (!cheapest || e.work < cheapest->work) cheapest = &e;
+    int same = -1, empty = -1, cheapest = -1;
+    std::uint64_t least = 0;
+    for (int w = 0; w < kWays && same < 0; ++w) {
+      const Read r = read((*table_)[b + w]);
+      if (r.key == key) same = w;
+      else if (r.key == 0) empty = empty < 0 ? w : empty;
+      else if (cheapest < 0 || r.work < least) cheapest = w, least = r.work;
     }
-    Entry* slot = same ? same : empty ? empty : cheapest;
+    const int slot = same >= 0 ? same : empty >= 0 ? empty : cheapest;
     if (slot == empty) ++used_;
-    *slot = Entry{key, n.pn, n.dn, n.solved() ? work + (std::uint64_t{1} << 40) : work};
+    write((*table_)[b + slot], key, n, n.solved() ? work + (std::uint64_t{1} << 40) : work);
   }
 
-  // Entries are plain data, all-zero bytes (key 0) an empty entry.
+  // Entries are plain data, all-zero bytes an empty entry. Never while
+  // threads share the table.
   void resize(std::size_t entries) {
-    const ZeroedTable<Entry> old = table_.replace(entries);
+    const ZeroedTable<Entry> old = table_->replace(entries);
     used_ = 0;
     for (const Entry& e : old) {
-      if (e.key == 0) continue;
-      const std::size_t b = bucket(e.key);
+      const Read r = read(e);
+      if (r.key == 0) continue;
+      const std::size_t b = bucket(r.key);
       for (int w = 0; w < kWays; ++w) {
-        Entry& slot = table_[b + w];
-        if (slot.key == 0) {
+        Entry& slot = (*table_)[b + w];
+        if (slot.check == 0) {
           slot = e;
           ++used_;
           break;
@@ -543,25 +746,37 @@ class ProofNumberSearch {
     limits_.progress->lower.store(lower, std::memory_order_relaxed);
     limits_.progress->upper.store(upper, std::memory_order_relaxed);
   }
+  // Every 1024 nodes: a halted team's work ends, and so does any search at
+  // its limits.
   void check_limits() {
-    if (limits_.progress) limits_.progress->nodes.store(nodes_, std::memory_order_relaxed);
+    if (helper_) team_->helper_nodes.fetch_add(1024, std::memory_order_relaxed);
+    if (team_ && team_->halt.load(std::memory_order_relaxed)) throw Halted{};
+    check_stops();
+  }
+  void check_stops() {
+    const std::uint64_t nodes =
+        nodes_ + (team_ && !helper_ ? team_->helper_nodes.load(std::memory_order_relaxed) : 0);
+    if (limits_.progress) limits_.progress->nodes.store(nodes, std::memory_order_relaxed);
     if (limits_.poll) limits_.poll();
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
-      throw SearchStopped("the search was stopped", nodes_, elapsed());
+      throw SearchStopped("the search was stopped", nodes, elapsed());
     if (limits_.max_seconds > 0 && elapsed() > limits_.max_seconds)
-      throw SearchStopped("the time limit was reached", nodes_, elapsed());
-    if (max_nodes_ > 0 && nodes_ >= max_nodes_) throw SearchStopped("the node limit was reached", nodes_, elapsed());
+      throw SearchStopped("the time limit was reached", nodes, elapsed());
+    if (max_nodes_ > 0 && nodes_ >= max_nodes_) throw SearchStopped("the node limit was reached", nodes, elapsed());
   }
 
   SolveLimits limits_;
   bool weak_ = false;
   ProofNumberTuning tuning_;
-  ZeroedTable<Entry> table_;
+  ZeroedTable<Entry> own_table_;               // empty in a helper
+  ZeroedTable<Entry>* table_ = &own_table_;   // a helper's is its lead's
   std::size_t max_entries_ = 0, used_ = 0;
   std::uint64_t max_nodes_ = 0;  // 0: no limit
   std::vector<std::vector<Child>> frames_;
   Player target_ = Player::X;
   std::uint64_t nodes_ = 0;
+  Team* team_ = nullptr;  // the lead's team while a solve with threads runs; a helper's for life
+  bool helper_ = false;
   std::chrono::steady_clock::time_point start_;
 };
 
