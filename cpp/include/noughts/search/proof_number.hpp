@@ -47,6 +47,7 @@
 
 #include "noughts/errors.hpp"
 #include "noughts/game.hpp"
+#include "noughts/search/busy_keys.hpp"
 #include "noughts/search/hooks.hpp"
 #include "noughts/search/prefetch.hpp"
 #include "noughts/search/solver.hpp"
@@ -119,19 +120,12 @@ class ProofNumberSearch {
       return s;
     }
     // Each move's answer: its value (move_values), else whether it keeps
-    // the root's. The moves are dealt out to the threads, one at a time.
-    std::vector<int> answers(static_cast<std::size_t>(moves.size()));
-    std::atomic<int> next{0};
-    auto answer_moves = [&](ProofNumberSearch& search) {
-      for (int i; (i = next.fetch_add(1, std::memory_order_relaxed)) < moves.size();) {
-        G child = root;
-        child.play(moves[i]);
-        answers[static_cast<std::size_t>(i)] =
-            limits_.move_values ? search.value_after(child, me) : search.keeps(child, me, s.value);
-      }
-    };
-    if (team_) team_->run([&] { answer_moves(*this); }, answer_moves);
-    else answer_moves(*this);
+    // the root's.
+    const std::vector<int> answers = answer_all(moves.size(), [&](ProofNumberSearch& search, int i) {
+      G child = root;
+      child.play(moves[i]);
+      return limits_.move_values ? search.value_after(child, me) : int{search.keeps(child, me, s.value)};
+    });
     for (int i = 0; i < moves.size(); ++i) {
       const int a = answers[static_cast<std::size_t>(i)];
       if (limits_.move_values) s.move_values.push_back({moves[i], a});
@@ -204,37 +198,111 @@ class ProofNumberSearch {
   }
 
  private:
-  // Thrown in a thread of a team whose work is no longer wanted: the other
-  // question proved the value, or another thread stopped at a limit.
+  // Thrown in a thread of a team whose work is no longer wanted: another
+  // thread stopped at a limit, or failed.
   struct Halted {};
+  // Thrown in a thread whose question another thread has answered (or made
+  // moot): it takes the next.
+  struct Dropped {};
 
-  // The value with a team: "does the mover win?" on this thread, "does the
-  // opponent win?" on a helper. A proof ends both; a draw waits for both
-  // disproofs.
+  // The questions of one phase of a solve (the value's two, or one for each
+  // root move), answered by the team: each thread takes a question nobody
+  // has taken; once none is left, it joins the open question with the
+  // fewest threads on it (they share the table, and the ones near the root
+  // keep off each other's path: see mid), and the first thread to answer a
+  // question ends it for the others.
+  class Questions {
+   public:
+    explicit Questions(int n) : answers_(static_cast<std::size_t>(n)), on_(static_cast<std::size_t>(n)), ended_(static_cast<std::size_t>(n)) {}
+    // The next question for a thread, or -1 when every one has ended.
+    int take() {
+      const std::lock_guard lock(mutex_);
+      const int n = static_cast<int>(on_.size());
+      int pick = next_ < n ? next_++ : -1;
+      for (int i = 0; pick < 0 && i < n; ++i)
+        if (!ended(i)) pick = i;
+      for (int i = pick + 1; pick >= 0 && i < n; ++i)
+        if (!ended(i) && on_[static_cast<std::size_t>(i)] < on_[static_cast<std::size_t>(pick)]) pick = i;
+      if (pick >= 0) ++on_[static_cast<std::size_t>(pick)];
+      return pick;
+    }
+    void leave(int i) {
+      const std::lock_guard lock(mutex_);
+      --on_[static_cast<std::size_t>(i)];
+    }
+    // The first answer of question i stands; true if this was it.
+    bool answer(int i, int a) {
+      const std::lock_guard lock(mutex_);
+      if (ended(i)) return false;
+      answers_[static_cast<std::size_t>(i)] = a;
+      ended_[static_cast<std::size_t>(i)].store(true, std::memory_order_relaxed);
+      return true;
+    }
+    // Every question ends, answered or not.
+    void end_all() {
+      const std::lock_guard lock(mutex_);
+      next_ = static_cast<int>(on_.size());
+      for (auto& e : ended_) e.store(true, std::memory_order_relaxed);
+    }
+    bool ended(int i) const noexcept { return ended_[static_cast<std::size_t>(i)].load(std::memory_order_relaxed); }
+    const std::atomic<bool>& ended_flag(int i) const noexcept { return ended_[static_cast<std::size_t>(i)]; }
+    // Read once every thread has ended.
+    const std::vector<int>& answers() const noexcept { return answers_; }
+
+   private:
+    std::mutex mutex_;
+    int next_ = 0;
+    std::vector<int> answers_;            // guarded by mutex_
+    std::vector<int> on_;                 // threads on each question; guarded by mutex_
+    std::vector<std::atomic<bool>> ended_;  // written under mutex_, read by the searching threads
+  };
+
+  // The answers to n questions, ask(search, i) searching question i on one
+  // thread's search: the team's, or this thread's alone. `moot(i, a)`: true
+  // when answer a to question i makes every other question moot.
+  template <class Ask, class Moot>
+  std::vector<int> answer_all(int n, Ask&& ask, Moot&& moot) {
+    Questions questions(n);
+    auto work = [&](ProofNumberSearch& search) {
+      for (int i; (i = questions.take()) >= 0;) {
+        search.watched_ = &questions.ended_flag(i);
+        try {
+          const int a = ask(search, i);
+          if (questions.answer(i, a) && moot(i, a)) questions.end_all();
+        } catch (const Dropped&) {
+        }
+        search.watched_ = nullptr;
+        questions.leave(i);
+      }
+    };
+    if (team_) team_->run([&] { work(*this); }, work);
+    else work(*this);
+    return questions.answers();
+  }
+  template <class Ask>
+  std::vector<int> answer_all(int n, Ask&& ask) {
+    return answer_all(n, std::forward<Ask>(ask), [](int, int) { return false; });
+  }
+
+  // The value with a team: "does the mover win?" and "does the opponent
+  // win?" as two questions. A proof makes the other moot; a draw waits for
+  // both disproofs.
   int value_together(const G& g) {
     const Player me = g.to_move();
     report_bounds(-1, 1);
-    std::atomic<int> proved{0};  // +1 the mover wins, -1 the opponent
-    team_->run(
-        [&] {
-          try {
-            if (wins(g, me)) {
-              proved.store(1);
-              team_->halt.store(true);
-            } else {
-              report_bounds(-1, 0);
-            }
-          } catch (const Halted&) {  // the helper proved the opponent's win
+    std::atomic<int> disproved{0};  // bit i: question i's answer is no
+    const std::vector<int> wins_of = answer_all(
+        2,
+        [&](ProofNumberSearch& search, int i) {
+          const bool won = search.wins(g, i == 0 ? me : opponent(me));
+          if (!won) {
+            const int d = disproved.fetch_or(1 << i) | 1 << i;
+            report_bounds(d & 2 ? 0 : -1, d & 1 ? 0 : 1);
           }
+          return int{won};
         },
-        [&](ProofNumberSearch& helper) {
-          if (&helper != team_->helpers.front().get()) return;  // two questions: one helper
-          if (helper.wins(g, opponent(me))) {
-            proved.store(-1);
-            team_->halt.store(true);
-          }
-        });
-    return proved.load();
+        [](int, int won) { return won != 0; });
+    return wins_of[0] ? 1 : wins_of[1] ? -1 : 0;
   }
 
   struct Numbers {
@@ -265,6 +333,8 @@ class ProofNumberSearch {
     Numbers n;
   };
   static constexpr std::size_t kMinEntries = std::size_t{1} << 12;
+  // How deep below a question's root threads mark the nodes they are in.
+  static constexpr int kBusyDepth = 6;
   static constexpr int kWays = 4;  // entries probed per key
 
   static std::uint32_t add(std::uint32_t a, std::uint32_t b) noexcept {
@@ -438,6 +508,17 @@ class ProofNumberSearch {
     if ((++nodes_ & 1023) == 0) check_limits();
     const std::uint64_t nodes_before = nodes_;
     const bool or_node = g.to_move() == target_;
+    // Near the root, with a team, the node is marked while this thread is
+    // in it: threads that share a question then choose other children.
+    const bool marking = team_ && depth < kBusyDepth;
+    struct Mark {
+      BusyKeys* busy;
+      std::uint64_t key;
+      ~Mark() {
+        if (busy) busy->leave(key);
+      }
+    } mark{marking ? &team_->busy : nullptr, key};
+    if (marking) team_->busy.enter(key);
     // Below the root a node is searched only after its evaluation left it
     // open (a solved one goes to the table and is never searched).
     Numbers n;
@@ -512,8 +593,11 @@ class ProofNumberSearch {
 
     while (true) {
       // OR: pn the smallest child pn, dn the sum; AND the other way round.
-      std::uint32_t sum = 0, best = kInf, second = kInf;
-      int pick = -1;
+      // The child to search: the one with that smallest number, or where
+      // other threads are in some children, the smallest once theirs count
+      // double (`shunned`), if that leaves it room below its threshold.
+      std::uint32_t sum = 0, best = kInf, second = kInf, least = kInf, next = kInf;
+      int pick = -1, shunned = -1;
       for (int i = 0; i < count; ++i) {
         const std::uint32_t mine = or_node ? kids[i].n.pn : kids[i].n.dn;
         const std::uint32_t other = or_node ? kids[i].n.dn : kids[i].n.pn;
@@ -523,10 +607,22 @@ class ProofNumberSearch {
         } else if (mine < second) {
           second = mine;
         }
+        if (marking) {
+          const std::uint32_t rank = mine > 0 && mine < kInf && team_->busy.busy(kids[i].key) ? add(mine, mine) : mine;
+          if (rank < least) {
+            next = least, least = rank, shunned = i;
+          } else if (rank < next) {
+            next = rank;
+          }
+        }
       }
       n = or_node ? Numbers{best, sum} : Numbers{sum, best};
       if (count == 0) n = or_node ? Numbers{kInf, 0} : Numbers{0, kInf};
       if (n.pn >= thpn || n.dn >= thdn) break;
+      if (shunned >= 0 && shunned != pick) {
+        const std::uint32_t mine = or_node ? kids[shunned].n.pn : kids[shunned].n.dn;
+        if (mine < std::min(or_node ? thpn : thdn, past(next))) pick = shunned, second = next;
+      }
       Child& c = kids[pick];
       std::uint32_t child_pn, child_dn;
       if (or_node) {
@@ -628,6 +724,7 @@ class ProofNumberSearch {
 
     ProofNumberSearch& lead;
     std::vector<std::unique_ptr<ProofNumberSearch>> helpers;
+    BusyKeys busy;                                // the nodes near the root each thread is in
     std::atomic<bool> halt{false};                // the helpers' work is no longer wanted
     std::atomic<std::uint64_t> helper_nodes{0};  // counted as they check in, for the lead's progress
   };
@@ -751,6 +848,7 @@ class ProofNumberSearch {
   void check_limits() {
     if (helper_) team_->helper_nodes.fetch_add(1024, std::memory_order_relaxed);
     if (team_ && team_->halt.load(std::memory_order_relaxed)) throw Halted{};
+    if (watched_ && watched_->load(std::memory_order_relaxed)) throw Dropped{};
     check_stops();
   }
   void check_stops() {
@@ -777,6 +875,7 @@ class ProofNumberSearch {
   std::uint64_t nodes_ = 0;
   Team* team_ = nullptr;  // the lead's team while a solve with threads runs; a helper's for life
   bool helper_ = false;
+  const std::atomic<bool>* watched_ = nullptr;  // set when the question being searched has ended
   std::chrono::steady_clock::time_point start_;
 };
 

@@ -33,6 +33,7 @@
 #include "noughts/errors.hpp"
 #include "noughts/game.hpp"
 #include "noughts/search/book.hpp"
+#include "noughts/search/busy_keys.hpp"
 #include "noughts/search/hooks.hpp"
 #include "noughts/search/transposition_table.hpp"
 
@@ -185,7 +186,7 @@ class Solver {
       lead_.waiting_crew_ = nullptr;
       lead_.tt_->share();
       shared_ = true;
-      busy_ = std::make_unique<std::atomic<std::uint64_t>[]>(kBusyMask + 1);
+      busy_.emplace();
       SolveLimits own = lead_.limits_;
       own.stop = nullptr, own.progress = nullptr, own.poll = nullptr, own.max_seconds = 0, own.threads = 1;
       for (int k = 1; k <= wanted_; ++k)
@@ -274,13 +275,10 @@ class Solver {
       wake_.notify_all();
     }
 
-    // The positions some thread is searching, by key (a small table: a
-    // collision only makes a move wait that need not).
-    void enter(std::uint64_t key) noexcept { busy_[key & kBusyMask].store(key, std::memory_order_relaxed); }
-    void leave(std::uint64_t key) noexcept {
-      busy_[key & kBusyMask].compare_exchange_strong(key, 0, std::memory_order_relaxed);
-    }
-    bool busy(std::uint64_t key) const noexcept { return busy_[key & kBusyMask].load(std::memory_order_relaxed) == key; }
+    // The positions some thread is searching, by key.
+    void enter(std::uint64_t key) noexcept { busy_->enter(key); }
+    void leave(std::uint64_t key) noexcept { busy_->leave(key); }
+    bool busy(std::uint64_t key) const noexcept { return busy_->busy(key); }
 
    private:
     friend class Solver;
@@ -317,10 +315,9 @@ class Solver {
     std::atomic<std::uint64_t> generation_{0};  // changes whenever the question does
     std::atomic<bool> answered_{false};         // a helper answered the open question
     int answer_ = 0;                            // its score; written before answered_ is set
-    static constexpr std::size_t kBusyMask = (std::size_t{1} << 16) - 1;
-    // Allocated when the helpers start (half a MiB to zero: one thread, and
-    // a solve that ends before the helpers start, never reads it).
-    std::unique_ptr<std::atomic<std::uint64_t>[]> busy_;
+    // Made when the helpers start (half a MiB to zero: one thread, and a
+    // solve that ends before the helpers start, never reads it).
+    std::optional<BusyKeys> busy_;
   };
 
   // A helper of a solve: the shared table, and its place in the crew.
