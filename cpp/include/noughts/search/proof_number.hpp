@@ -50,6 +50,7 @@
 #include "noughts/search/busy_keys.hpp"
 #include "noughts/search/hooks.hpp"
 #include "noughts/search/prefetch.hpp"
+#include "noughts/search/question_board.hpp"
 #include "noughts/search/solver.hpp"
 #include "noughts/search/zeroed_table.hpp"
 
@@ -205,74 +206,31 @@ class ProofNumberSearch {
   // moot): it takes the next.
   struct Dropped {};
 
-  // The questions of one phase of a solve (the value's two, or one for each
-  // root move), answered by the team: each thread takes a question nobody
-  // has taken; once none is left, it joins the open question with the
-  // fewest threads on it (they share the table, and the ones near the root
-  // keep off each other's path: see mid), and the first thread to answer a
-  // question ends it for the others.
-  class Questions {
-   public:
-    explicit Questions(int n) : answers_(static_cast<std::size_t>(n)), on_(static_cast<std::size_t>(n)), ended_(static_cast<std::size_t>(n)) {}
-    // The next question for a thread, or -1 when every one has ended.
-    int take() {
-      const std::lock_guard lock(mutex_);
-      const int n = static_cast<int>(on_.size());
-      int pick = next_ < n ? next_++ : -1;
-      for (int i = 0; pick < 0 && i < n; ++i)
-        if (!ended(i)) pick = i;
-      for (int i = pick + 1; pick >= 0 && i < n; ++i)
-        if (!ended(i) && on_[static_cast<std::size_t>(i)] < on_[static_cast<std::size_t>(pick)]) pick = i;
-      if (pick >= 0) ++on_[static_cast<std::size_t>(pick)];
-      return pick;
-    }
-    void leave(int i) {
-      const std::lock_guard lock(mutex_);
-      --on_[static_cast<std::size_t>(i)];
-    }
-    // The first answer of question i stands; true if this was it.
-    bool answer(int i, int a) {
-      const std::lock_guard lock(mutex_);
-      if (ended(i)) return false;
-      answers_[static_cast<std::size_t>(i)] = a;
-      ended_[static_cast<std::size_t>(i)].store(true, std::memory_order_relaxed);
-      return true;
-    }
-    // Every question ends, answered or not.
-    void end_all() {
-      const std::lock_guard lock(mutex_);
-      next_ = static_cast<int>(on_.size());
-      for (auto& e : ended_) e.store(true, std::memory_order_relaxed);
-    }
-    bool ended(int i) const noexcept { return ended_[static_cast<std::size_t>(i)].load(std::memory_order_relaxed); }
-    const std::atomic<bool>& ended_flag(int i) const noexcept { return ended_[static_cast<std::size_t>(i)]; }
-    // Read once every thread has ended.
-    const std::vector<int>& answers() const noexcept { return answers_; }
-
-   private:
-    std::mutex mutex_;
-    int next_ = 0;
-    std::vector<int> answers_;            // guarded by mutex_
-    std::vector<int> on_;                 // threads on each question; guarded by mutex_
-    std::vector<std::atomic<bool>> ended_;  // written under mutex_, read by the searching threads
-  };
-
-  // The answers to n questions, ask(search, i) searching question i on one
-  // thread's search: the team's, or this thread's alone. `moot(i, a)`: true
-  // when answer a to question i makes every other question moot.
+  // The answers to n questions (a QuestionBoard shared out to the team, or
+  // all asked on this thread), ask(search, i) searching question i on one
+  // thread's search. `moot(i, a)`: true when answer a to question i makes
+  // every other question moot. A thread whose question another answered
+  // drops it (Dropped, at its next check) and takes the next.
   template <class Ask, class Moot>
   std::vector<int> answer_all(int n, Ask&& ask, Moot&& moot) {
-    Questions questions(n);
+    QuestionBoard questions(static_cast<std::size_t>(n));
     auto work = [&](ProofNumberSearch& search) {
       for (int i; (i = questions.take()) >= 0;) {
+        struct Leaving {
+          ProofNumberSearch& search;
+          QuestionBoard& questions;
+          int i;
+          ~Leaving() {
+            search.watched_ = nullptr;
+            questions.leave(i);
+          }
+        } leaving{search, questions, i};
         search.watched_ = &questions.ended_flag(i);
         try {
           const int a = ask(search, i);
           if (questions.answer(i, a) && moot(i, a)) questions.end_all();
         } catch (const Dropped&) {
         }
-        search.watched_ = nullptr;
-        questions.leave(i);
       }
     };
     if (team_) team_->run([&] { work(*this); }, work);

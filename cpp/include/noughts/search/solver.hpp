@@ -35,6 +35,7 @@
 #include "noughts/search/book.hpp"
 #include "noughts/search/busy_keys.hpp"
 #include "noughts/search/hooks.hpp"
+#include "noughts/search/question_board.hpp"
 #include "noughts/search/transposition_table.hpp"
 
 // The search's per-move helper must be inlined where it is used: GCC would
@@ -282,10 +283,11 @@ class Solver {
 
    private:
     friend class Solver;
-    // A list of questions at once (Batch): each thread takes one nobody
-    // has taken, so that the threads search different ones instead of one
-    // together; a thread with none left joins one still being searched,
-    // and the first to end it answers it (the others drop it).
+    // A list of questions at once (Batch), shared out on a QuestionBoard:
+    // each thread takes one nobody has taken, so that the threads search
+    // different ones instead of one together; a thread with none left joins
+    // one still being searched, and the first to end it answers it (the
+    // others drop it).
     struct Batch;
     struct Question {
       G position;
@@ -294,10 +296,9 @@ class Solver {
       Batch* batch = nullptr;  // a batch of questions instead of this one
     };
     struct Batch {
+      explicit Batch(std::vector<Question> asked) : questions(std::move(asked)), board(questions.size()) {}
       std::vector<Question> questions;
-      std::vector<int> scores;
-      std::vector<int> searchers;                  // guarded by mutex_
-      std::unique_ptr<std::atomic<bool>[]> done;   // per question: answered
+      QuestionBoard board;  // their scores
     };
     Solver& lead_;
     int wanted_;
@@ -370,38 +371,24 @@ class Solver {
   // those still being searched, until every one is answered.
   void work_on(typename Crew::Batch& b) {
     Crew& crew = *crew_;
-    const int n = static_cast<int>(b.questions.size());
     for (;;) {
       // A withdrawn helper takes no more (a pause or the batch's end waits for it).
       if (helper_ && crew.asked_since(asked_at_)) return;
-      int i = -1;
-      {
-        std::lock_guard lock(crew.mutex_);
-        // The open question with the fewest threads on it (none, while some are not taken).
-        for (int j = 0; j < n; ++j)
-          if (!b.done[j].load(std::memory_order_relaxed) && (i < 0 || b.searchers[j] < b.searchers[i])) i = j;
-        if (i < 0) return;
-        ++b.searchers[i];
-      }
+      const int i = b.board.take();
+      if (i < 0) return;
       struct Leaving {
         Solver& self;
-        typename Crew::Batch& b;
+        QuestionBoard& board;
         int i;
         ~Leaving() {
           self.dropped_if_ = nullptr;
-          std::lock_guard lock(self.crew_->mutex_);
-          --b.searchers[i];
+          board.leave(i);
         }
-      } leaving{*this, b, i};
-      dropped_if_ = &b.done[i];
+      } leaving{*this, b.board, i};
+      dropped_if_ = &b.board.ended_flag(i);
       try {
-        const auto& q = b.questions[i];
-        const int score = search(q.position, q.state, q.alpha, q.beta, q.depth);
-        std::lock_guard lock(crew.mutex_);
-        if (!b.done[i].load(std::memory_order_relaxed)) {
-          b.scores[i] = score;
-          b.done[i].store(true, std::memory_order_relaxed);
-        }
+        const auto& q = b.questions[static_cast<std::size_t>(i)];
+        b.board.answer(i, search(q.position, q.state, q.alpha, q.beta, q.depth));
       } catch (const Dropped&) {
       }
     }
@@ -538,7 +525,7 @@ class Solver {
       for (int i = 0; i < moves.size(); ++i) out[i] = child_score(root, moves[i], alpha, beta);
       return out;
     }
-    typename Crew::Batch batch;
+    std::vector<typename Crew::Question> questions;
     std::vector<int> asked;  // the batch's question of each move, or -1 for a finished game
     const Player me = root.to_move();
     for (int i = 0; i < moves.size(); ++i) {
@@ -551,20 +538,15 @@ class Solver {
       }
       const bool same = child.to_move() == me;
       const State state = search_state_of(child);
-      asked.push_back(static_cast<int>(batch.questions.size()));
-      batch.questions.push_back({child, state, same ? younger(alpha) : -younger(beta),
-                                 same ? younger(beta) : -younger(alpha), 1});
+      asked.push_back(static_cast<int>(questions.size()));
+      questions.push_back({child, state, same ? younger(alpha) : -younger(beta), same ? younger(beta) : -younger(alpha), 1});
     }
-    const auto n = batch.questions.size();
-    if (n < 2) {  // nothing to split
+    if (questions.size() < 2) {  // nothing to split
       for (int i = 0; i < moves.size(); ++i)
         if (asked[i] >= 0) out[i] = child_score(root, moves[i], alpha, beta);
       return out;
     }
-    batch.scores.assign(n, 0);
-    batch.searchers.assign(n, 0);
-    batch.done = std::make_unique<std::atomic<bool>[]>(n);
-    for (std::size_t j = 0; j < n; ++j) batch.done[j].store(false, std::memory_order_relaxed);
+    typename Crew::Batch batch(std::move(questions));
     {
       struct Closing {
         Crew& crew;
@@ -575,8 +557,9 @@ class Solver {
     }
     for (int i = 0; i < moves.size(); ++i) {
       if (asked[i] < 0) continue;
-      const int score = batch.scores[asked[i]];
-      out[i] = batch.questions[asked[i]].position.to_move() == me ? older(score) : -older(score);
+      const auto q = static_cast<std::size_t>(asked[i]);
+      const int score = batch.board.answers()[q];
+      out[i] = batch.questions[q].position.to_move() == me ? older(score) : -older(score);
     }
     return out;
   }
