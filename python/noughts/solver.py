@@ -176,8 +176,8 @@ def solve(
     value, distance and best moves as one thread, sooner on large solves;
     ``nodes`` then counts every thread's. The table takes all of ``tt_mb`` at
     once when it is shared. Alpha-beta's threads all search each question
-    (lazy SMP); proof-number search deals its questions out to the threads
-    (the value's two on two threads, then the root moves').
+    (lazy SMP); proof-number search's all search the value, then share out
+    the root moves' questions.
 
     ``book`` (alpha-beta only): the exact scores of an OpeningBook are taken
     instead of searching below its positions. True (the default) uses the

@@ -22,10 +22,10 @@
 // new leaves.
 //
 // With more than one thread (SolveLimits::threads), the threads share one
-// table and split the solve's questions, which are independent: the value's
-// two questions run side by side on two threads, and the root moves' questions
-// (which keep the value, or each move's value) are dealt out to every thread.
-// Each question is searched by one thread; what one thread proves, the
+// table: they all search the value, then share out the root moves'
+// questions (which keep the value, or each move's value; QuestionBoard),
+// joining an open one when none is left. Near a question's root, threads
+// keep off the nodes others are in (BusyKeys); what one thread proves, the
 // others find in the table.
 #pragma once
 #include <algorithm>
@@ -202,17 +202,16 @@ class ProofNumberSearch {
   // Thrown in a thread of a team whose work is no longer wanted: another
   // thread stopped at a limit, or failed.
   struct Halted {};
-  // Thrown in a thread whose question another thread has answered (or made
-  // moot): it takes the next.
+  // Thrown in a thread whose question another thread has answered: it
+  // takes the next.
   struct Dropped {};
 
   // The answers to n questions (a QuestionBoard shared out to the team, or
   // all asked on this thread), ask(search, i) searching question i on one
-  // thread's search. `moot(i, a)`: true when answer a to question i makes
-  // every other question moot. A thread whose question another answered
-  // drops it (Dropped, at its next check) and takes the next.
-  template <class Ask, class Moot>
-  std::vector<int> answer_all(int n, Ask&& ask, Moot&& moot) {
+  // thread's search. A thread whose question another answered drops it
+  // (Dropped, at its next check) and takes the next.
+  template <class Ask>
+  std::vector<int> answer_all(int n, Ask&& ask) {
     QuestionBoard questions(static_cast<std::size_t>(n));
     auto work = [&](ProofNumberSearch& search) {
       for (int i; (i = questions.take()) >= 0;) {
@@ -227,8 +226,7 @@ class ProofNumberSearch {
         } leaving{search, questions, i};
         search.watched_ = &questions.ended_flag(i);
         try {
-          const int a = ask(search, i);
-          if (questions.answer(i, a) && moot(i, a)) questions.end_all();
+          questions.answer(i, ask(search, i));
         } catch (const Dropped&) {
         }
       }
@@ -237,30 +235,13 @@ class ProofNumberSearch {
     else work(*this);
     return questions.answers();
   }
-  template <class Ask>
-  std::vector<int> answer_all(int n, Ask&& ask) {
-    return answer_all(n, std::forward<Ask>(ask), [](int, int) { return false; });
-  }
-
-  // The value with a team: "does the mover win?" and "does the opponent
-  // win?" as two questions. A proof makes the other moot; a draw waits for
-  // both disproofs.
+  // The value with a team: one question that every thread searches, each
+  // with value_of's two questions side by side, sharing the table (and
+  // keeping off each other's paths near the root). Side by side, a proof
+  // in one question settles nodes of the other; split over two threads, the
+  // two questions took up to twice the nodes on Ultimate endgames.
   int value_together(const G& g) {
-    const Player me = g.to_move();
-    report_bounds(-1, 1);
-    std::atomic<int> disproved{0};  // bit i: question i's answer is no
-    const std::vector<int> wins_of = answer_all(
-        2,
-        [&](ProofNumberSearch& search, int i) {
-          const bool won = search.wins(g, i == 0 ? me : opponent(me));
-          if (!won) {
-            const int d = disproved.fetch_or(1 << i) | 1 << i;
-            report_bounds(d & 2 ? 0 : -1, d & 1 ? 0 : 1);
-          }
-          return int{won};
-        },
-        [](int, int won) { return won != 0; });
-    return wins_of[0] ? 1 : wins_of[1] ? -1 : 0;
+    return answer_all(1, [&](ProofNumberSearch& search, int) { return search.value_of(g); })[0];
   }
 
   struct Numbers {

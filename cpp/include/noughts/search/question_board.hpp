@@ -46,11 +46,6 @@ class QuestionBoard {
     ended_[q].store(true, std::memory_order_relaxed);
     return true;
   }
-  // Every question ends, answered or not (their answers stay 0).
-  void end_all() {
-    const std::lock_guard lock(mutex_);
-    for (std::size_t i = 0; i < on_.size(); ++i) ended_[i].store(true, std::memory_order_relaxed);
-  }
   // Set once question i has ended: a thread on it checks this now and then.
   const std::atomic<bool>& ended_flag(int i) const noexcept { return ended_[static_cast<std::size_t>(i)]; }
   // The answers, once every thread is off the board.
