@@ -2,13 +2,16 @@
 
 Positions: Connect Four beginning positions (8 to 14 moves played, made as
 benchmarks/solve_connect4.py makes them) and 5x5 four-in-a-row positions with 23 empty
-cells (plain), and 15 (misere + free choice, whose trees are far larger). Each position is
-solved with threads=1 and with threads=2 (the same table size), in alternating order, and
-the answers are compared. Printed per set: the median and total wall time of each and the
-speed-up (one thread's time over two threads'), and the nodes each searched.
+cells (plain), and 15 (misere + free choice, whose trees are far larger), solved by
+alpha-beta; and Ultimate positions of random games 37 moves in, solved by proof-number
+search (method="pns"). Each position is solved with threads=1 and with threads=2 (the same
+table size), in alternating order, and the answers are compared. Printed per set: the median
+and total wall time of each and the speed-up (one thread's time over two threads'), and the
+nodes each searched.
 
 A speed-up needs two idle cores: on a loaded machine the second thread only competes.
 Run on demand (a few minutes): python benchmarks/solve_threads.py [--count 20] [--threads 2]
+[--sets connect4,5x5,misere,ultimate]
 """
 
 from __future__ import annotations
@@ -35,9 +38,25 @@ def five_by_five(misere: bool, free: bool, played: int, count: int, rng: random.
     return out
 
 
-def timed(g: noughts.Classic, threads: int, tt_mb: float) -> tuple[float, noughts.Solution]:
+def ultimate(played: int, count: int, rng: random.Random) -> list[noughts.Ultimate]:
+    out: list[noughts.Ultimate] = []
+    while len(out) < count:
+        g = noughts.Ultimate()
+        while g.ply < played and not g.is_over():
+            g.play(rng.choice(g.legal_actions()))
+        if not g.is_over():
+            out.append(g)
+    return out
+
+
+def timed(
+    g: noughts.Classic | noughts.Ultimate, threads: int, tt_mb: float, method: str
+) -> tuple[float, noughts.Solution]:
     t0 = time.perf_counter()
-    s = noughts.solve(g, threads=threads, tt_mb=tt_mb, book=False)
+    if method == "pns":
+        s = noughts.solve(g, threads=threads, tt_mb=tt_mb, method="pns")
+    else:
+        s = noughts.solve(g, threads=threads, tt_mb=tt_mb, book=False)
     return time.perf_counter() - t0, s
 
 
@@ -47,18 +66,28 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--tt-mb", type=float, default=64)
     parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--sets", default="connect4,5x5,misere,ultimate", help="which sets, comma-separated")
     args = parser.parse_args()
+    wanted = set(args.sets.split(","))
     rng = random.Random(args.seed)
-    sets: dict[str, list[noughts.Classic]] = {}
-    sets["Connect Four, 8-14 moves played"] = [
-        connect_four_after(moves) for moves in positions("beginning", args.count, rng)
-    ]
-    sets["5x5 k=4, 23 empty cells"] = five_by_five(False, False, 2, args.count, rng)
-    sets["5x5 k=4 misere free choice, 15 empty"] = five_by_five(True, True, 10, args.count, rng)
+    sets: dict[str, tuple[str, list[noughts.Classic] | list[noughts.Ultimate]]] = {}
+    # Each set draws its positions from the same generator, whichever sets run.
+    connect4 = [connect_four_after(moves) for moves in positions("beginning", args.count, rng)]
+    plain = five_by_five(False, False, 2, args.count, rng)
+    misere = five_by_five(True, True, 10, args.count, rng)
+    endgames = ultimate(37, args.count, rng)
+    if "connect4" in wanted:
+        sets["Connect Four, 8-14 moves played"] = ("alphabeta", connect4)
+    if "5x5" in wanted:
+        sets["5x5 k=4, 23 empty cells"] = ("alphabeta", plain)
+    if "misere" in wanted:
+        sets["5x5 k=4 misere free choice, 15 empty"] = ("alphabeta", misere)
+    if "ultimate" in wanted:
+        sets["Ultimate, 37 moves played, pns"] = ("pns", endgames)
     print(
         f"{'positions':38} {'1 thread: median / total':>26} {f'{args.threads} threads':>20} {'speed-up':>9} {'nodes x':>8}"
     )
-    for name, games in sets.items():
+    for name, (method, games) in sets.items():
         one: list[float] = []
         many: list[float] = []
         nodes = [0, 0]
@@ -66,7 +95,7 @@ def main() -> None:
             order = (1, args.threads) if i % 2 == 0 else (args.threads, 1)
             results = {}
             for t in order:
-                results[t] = timed(g, t, args.tt_mb)
+                results[t] = timed(g, t, args.tt_mb, method)
             (t1, s1), (tn, sn) = results[1], results[args.threads]
             if (s1.value, s1.distance, s1.best_moves) != (sn.value, sn.distance, sn.best_moves):
                 raise SystemExit(f"different answers with {args.threads} threads on {g.to_string()!r}")
