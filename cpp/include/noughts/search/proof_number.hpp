@@ -40,6 +40,7 @@
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <thread>
@@ -100,8 +101,8 @@ class ProofNumberSearch {
     if (root.outcome().over()) throw std::invalid_argument("the game is over: there is nothing to solve");
     start_ = std::chrono::steady_clock::now();
     nodes_ = 0;
-    Team team(*this, limits_.threads);
-    team_ = team.helpers.empty() ? nullptr : &team;
+    std::optional<Team> team;  // its busy marks cost half a MiB: only with helpers
+    if (limits_.threads > 1) team_ = &team.emplace(*this, limits_.threads);
     struct Leave {
       ProofNumberSearch& lead;
       ~Leave() { lead.team_ = nullptr; }
