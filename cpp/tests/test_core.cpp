@@ -69,6 +69,19 @@ static_assert(noughts::HasTactics<noughts::Quantum> && !noughts::HasTactics<Plai
 static_assert(noughts::HasTactics<noughts::Classic> && !noughts::HasTactics<Plain<noughts::Classic>> &&
               !noughts::HasSearchState<Plain<noughts::Classic>> && !noughts::HasCanonicalHash<Plain<noughts::Classic>>);
 
+// A 4x4 Classic position after `moves` random moves, with the options the
+// number `game` picks (misère, free choice, gravity: every combination in
+// eight games) and k=3 below game `k3_below`, else k=4.
+noughts::Classic random_small_classic(int game, int k3_below, int moves, noughts::Rng& rng) {
+  noughts::Classic c(noughts::ClassicOptions{4, 4, game < k3_below ? 3 : 4, game % 2 == 1, game % 4 >= 2, game % 8 >= 4});
+  for (int i = 0; i < moves && !c.outcome().over(); ++i) {
+    noughts::Classic::MoveList list{};
+    c.legal_moves(list);
+    c.play(list[static_cast<int>(rng.below(static_cast<std::uint32_t>(list.size())))]);
+  }
+  return c;
+}
+
 // The same multiply-add compiled as a hot function (on x86-64 Linux, an AVX2
 // clone with fused multiply-add instructions at hand) and as plain code: the
 // build must round both alike, or seeded searches differ between CPUs.
@@ -283,12 +296,7 @@ int main() {
         if (!u.outcome().over()) agree(u);
       }
       for (int game = 0; game < 12; ++game) {
-        Classic c(ClassicOptions{4, 4, game < 6 ? 3 : 4, game % 2 == 1, game % 4 >= 2, game % 8 >= 4});
-        for (int i = 0; i < 3 + game % 3 && !c.outcome().over(); ++i) {
-          Classic::MoveList moves{};
-          c.legal_moves(moves);
-          c.play(moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
-        }
+        const Classic c = random_small_classic(game, 6, 3 + game % 3, rng);
         if (!c.outcome().over()) agree(c);
       }
     }
@@ -434,12 +442,7 @@ int main() {
       if (!u.outcome().over()) agree(u);
     }
     for (int game = 0; game < 40; ++game) {
-      Classic c(ClassicOptions{4, 4, game < 20 ? 3 : 4, game % 2 == 1, game % 4 >= 2, game % 8 >= 4});
-      for (int i = 0; i < 4 + game % 3 && !c.outcome().over(); ++i) {
-        Classic::MoveList moves{};
-        c.legal_moves(moves);
-        c.play(moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
-      }
+      const Classic c = random_small_classic(game, 20, 4 + game % 3, rng);
       if (!c.outcome().over()) agree(c);
     }
     check(same && positions > 40, "proof-number search: every tuning proves alpha-beta's values and best moves");
