@@ -226,3 +226,10 @@ def test_to_move_and_winner_are_the_player_members(make):
         assert g.winner is Player(int(g.winner))
         if not isinstance(g, Quantum):
             assert g.winner is (Player.X if g.ply % 2 == 1 else Player.O)
+
+
+@pytest.mark.parametrize("game", [Classic, Ultimate, Quantum])
+def test_help_names_the_player_type(game):
+    # help() and IDEs read the signature the bindings write: the public type, not `object`.
+    assert game.to_move.fget.__doc__.strip().endswith("-> noughts.Player")
+    assert game.winner.fget.__doc__.strip().endswith("-> noughts.Player | None")

@@ -4,8 +4,10 @@
 // are looked up once, when the module is made, and shared.
 #pragma once
 #include <pybind11/pybind11.h>
+#include <pybind11/typing.h>
 
 #include <optional>
+#include <utility>
 
 #include "noughts/player.hpp"
 
@@ -25,8 +27,26 @@ inline void remember_players(py::handle player_class) {
   player_member(Player::O) = py::object(player_class.attr("O")).release().ptr();
 }
 
-inline py::object player_object(Player p) { return py::reinterpret_borrow<py::object>(player_member(p)); }
+// A Player member as a Python object, named noughts.Player in signatures
+// (a plain py::object would read `object`).
+class PlayerObject : public py::object {
+ public:
+  using py::object::object;
+  explicit PlayerObject(py::object o) : py::object(std::move(o)) {}
+};
 
-inline py::object player_object(std::optional<Player> p) { return p ? player_object(*p) : py::none(); }
+inline PlayerObject player_object(Player p) {
+  return PlayerObject(py::reinterpret_borrow<py::object>(player_member(p)));
+}
+
+// The winner: a member, or None (`noughts.Player | None` in signatures).
+inline py::typing::Optional<PlayerObject> player_object(std::optional<Player> p) {
+  return p ? py::typing::Optional<PlayerObject>(player_object(*p)) : py::typing::Optional<PlayerObject>(py::none());
+}
 
 }  // namespace noughts::bindings
+
+template <>
+struct pybind11::detail::handle_type_name<noughts::bindings::PlayerObject> {
+  static constexpr auto name = const_name("noughts.Player");
+};
