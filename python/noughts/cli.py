@@ -467,7 +467,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--threads",
         type=_whole(1),
         default=1,
-        help="threads sharing one table (default 1; the table then takes all of --tt-mb at once)",
+        help="threads sharing one table (default 1)",
     )
     p.add_argument(
         "--no-book",

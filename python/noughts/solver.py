@@ -174,10 +174,9 @@ def solve(
 
     ``threads`` searches with that many threads sharing one table: the same
     value, distance and best moves as one thread, sooner on large solves;
-    ``nodes`` then counts every thread's. The table takes all of ``tt_mb`` at
-    once when it is shared. Alpha-beta's threads all search each question
-    (lazy SMP); proof-number search's all search the value, then share out
-    the root moves' questions.
+    ``nodes`` then counts every thread's. Alpha-beta's threads all search
+    each question (lazy SMP); proof-number search's all search the value,
+    then share out the root moves' questions.
 
     ``book`` (alpha-beta only): the exact scores of an OpeningBook are taken
     instead of searching below its positions. True (the default) uses the

@@ -84,9 +84,7 @@ class ProofNumberSearch {
       : limits_(limits), weak_(weak), tuning_(tuning) {
     const std::size_t cap = std::max<std::size_t>(limits.tt_bytes / sizeof(Entry), kMinEntries);
     max_entries_ = std::size_t{1} << (63 - std::countl_zero(static_cast<std::uint64_t>(cap)));
-    // A table shared by threads never grows (growth would move it under
-    // them): it takes its whole size at once.
-    resize(limits.threads > 1 ? max_entries_ : std::min(max_entries_, kMinEntries));
+    resize(std::min(max_entries_, kMinEntries));
   }
   // The table is reached through a pointer (a helper's is its lead's).
   ProofNumberSearch(const ProofNumberSearch&) = delete;
@@ -164,7 +162,7 @@ class ProofNumberSearch {
   void set_stop(const std::atomic<bool>* stop) noexcept { limits_.stop = stop; }
   // Forgets the table.
   void clear() {
-    (void)table_->replace(limits_.threads > 1 ? max_entries_ : std::min(max_entries_, kMinEntries));
+    (void)table_->replace(std::min(max_entries_, kMinEntries));
     used_ = 0;
   }
 
@@ -613,28 +611,43 @@ class ProofNumberSearch {
       int running = static_cast<int>(helpers.size());
       std::exception_ptr error;  // a helper's, guarded by mutex
       std::vector<std::thread> threads;
-      // Ends the helpers' work; the lead's own search goes on unhalted.
+      // Ends the helpers' work (also while they wait for growth); the lead's
+      // own search goes on unhalted.
       auto finish = [&] {
-        halt.store(true);
+        halt_all();
         for (auto& t : threads) t.join();
         halt.store(false);
       };
       try {
+        {
+          const std::lock_guard lock(growth_mutex);
+          active = static_cast<int>(helpers.size()) + 1;
+        }
         for (auto& h : helpers)
           threads.emplace_back([&, helper = h.get()] {
+            struct Active {
+              Team& team;
+              ~Active() { team.leave(); }
+            } in_search{*this};
             try {
               helper_work(*helper);
             } catch (const Halted&) {
             } catch (...) {
               const std::lock_guard lock(mutex);
               if (!error) error = std::current_exception();
-              halt.store(true);
+              halt_all();
             }
             const std::lock_guard lock(mutex);
             --running;
             ended.notify_all();
           });
-        lead_work();
+        {
+          struct Active {
+            Team& team;
+            ~Active() { team.leave(); }
+          } in_search{*this};
+          lead_work();
+        }
         std::unique_lock lock(mutex);
         while (running > 0 && !error) {
           ended.wait_for(lock, std::chrono::milliseconds(20));
@@ -662,9 +675,56 @@ class ProofNumberSearch {
       }
     }
 
+    // The shared table grows as one thread's does (by the entries all
+    // threads fill), but only while no thread is in the search: a thread
+    // that finds growth wanted (at its check, every 1024 nodes) waits here,
+    // and the last of the threads in the search to stop grows the table and
+    // lets them all go on. Threads hold no reference into the table across
+    // a check, so the entries may move.
+    void pause_for_growth() {
+      std::unique_lock lock(growth_mutex);
+      const std::uint64_t generation = grown;
+      ++paused;
+      if (!grow_if_all_paused(lock))
+        grown_cv.wait(lock, [&] { return grown != generation || halt.load(std::memory_order_relaxed); });
+      --paused;
+    }
+    void halt_all() {
+      {
+        const std::lock_guard lock(growth_mutex);
+        halt.store(true);
+      }
+      grown_cv.notify_all();
+    }
+    // A thread leaves the search (its work is over): growth may be waiting
+    // only for it.
+    void leave() {
+      std::unique_lock lock(growth_mutex);
+      --active;
+      grow_if_all_paused(lock);
+    }
+    // With the lock held: when every thread in the search waits, grows the
+    // table and wakes them; true if it did.
+    bool grow_if_all_paused(std::unique_lock<std::mutex>&) {
+      if (paused < active || !grow_wanted.load(std::memory_order_relaxed)) return false;
+      if (lead.table_->size() < lead.max_entries_) lead.resize(lead.table_->size() * 2);
+      used.store(lead.used_, std::memory_order_relaxed);
+      grow_wanted.store(false, std::memory_order_relaxed);
+      ++grown;
+      grown_cv.notify_all();
+      return true;
+    }
+
     ProofNumberSearch& lead;
     std::vector<std::unique_ptr<ProofNumberSearch>> helpers;
     BusyKeys busy;                                // the nodes near the root each thread is in
+    std::atomic<std::size_t> used{0};             // the shared table's filled entries
+    std::atomic<bool> grow_wanted{false};
+    std::mutex growth_mutex;
+    std::condition_variable grown_cv;
+    int active = 0;                               // threads in the search; guarded by growth_mutex
+    int paused = 0;                               // of them, waiting for growth; guarded by growth_mutex
+    std::uint64_t grown = 0;                      // growths so far; guarded by growth_mutex
     std::atomic<bool> halt{false};                // the helpers' work is no longer wanted
     std::atomic<std::uint64_t> helper_nodes{0};  // counted as they check in, for the lead's progress
   };
@@ -737,8 +797,13 @@ class ProofNumberSearch {
   // Into the key's slot, else an empty one, else the one that cost the
   // fewest nodes; solved entries count as very costly, so they stay.
   void store(std::uint64_t key, Numbers n, std::uint64_t work) {
-    if (limits_.threads <= 1 && used_ * 4 >= table_->size() * 3 && table_->size() < max_entries_)
-      resize(table_->size() * 2);
+    if (table_->size() < max_entries_) {
+      if (!team_) {
+        if (used_ * 4 >= table_->size() * 3) resize(table_->size() * 2);
+      } else if (team_->used.load(std::memory_order_relaxed) * 4 >= table_->size() * 3) {
+        team_->grow_wanted.store(true, std::memory_order_relaxed);  // at every thread's next check
+      }
+    }
     const std::size_t b = bucket(key);
     int same = -1, empty = -1, cheapest = -1;
     std::uint64_t least = 0;
@@ -749,7 +814,10 @@ class ProofNumberSearch {
       else if (cheapest < 0 || r.work < least) cheapest = w, least = r.work;
     }
     const int slot = same >= 0 ? same : empty >= 0 ? empty : cheapest;
-    if (slot == empty) ++used_;
+    if (slot == empty) {
+      ++used_;
+      if (team_) team_->used.fetch_add(1, std::memory_order_relaxed);
+    }
     write((*table_)[b + slot], key, n, n.solved() ? work + (std::uint64_t{1} << 40) : work);
   }
 
@@ -787,6 +855,7 @@ class ProofNumberSearch {
   // its limits.
   void check_limits() {
     if (helper_) team_->helper_nodes.fetch_add(1024, std::memory_order_relaxed);
+    if (team_ && team_->grow_wanted.load(std::memory_order_relaxed)) team_->pause_for_growth();
     if (team_ && team_->halt.load(std::memory_order_relaxed)) throw Halted{};
     if (watched_ && watched_->load(std::memory_order_relaxed)) throw Dropped{};
     check_stops();
