@@ -625,10 +625,7 @@ class ProofNumberSearch {
         }
         for (auto& h : helpers)
           threads.emplace_back([&, helper = h.get()] {
-            struct Active {
-              Team& team;
-              ~Active() { team.leave(); }
-            } in_search{*this};
+            const InSearch in_search{*this};
             try {
               helper_work(*helper);
             } catch (const Halted&) {
@@ -642,10 +639,7 @@ class ProofNumberSearch {
             ended.notify_all();
           });
         {
-          struct Active {
-            Team& team;
-            ~Active() { team.leave(); }
-          } in_search{*this};
+          const InSearch in_search{*this};
           lead_work();
         }
         std::unique_lock lock(mutex);
@@ -696,6 +690,11 @@ class ProofNumberSearch {
       }
       grown_cv.notify_all();
     }
+    // A thread's time in the search: it leaves when its work ends.
+    struct InSearch {
+      Team& team;
+      ~InSearch() { team.leave(); }
+    };
     // A thread leaves the search (its work is over): growth may be waiting
     // only for it.
     void leave() {
