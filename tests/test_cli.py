@@ -40,6 +40,17 @@ def test_solve_reports_value_moves_and_line():
     assert "c1 wins" in out.stdout
 
 
+def test_options_take_their_python_names_too():
+    # --free-choice is free_choice=True, as --free is; both solve the same game.
+    short = run("solve", "classic", "--size", "3", "--free", "--misere")
+    long = run("solve", "classic", "--size", "3", "--free-choice", "--misere")
+    assert short.returncode == 0 and long.returncode == 0
+    def answer(out):  # without the time of the solve
+        return [line for line in out.stdout.splitlines() if not line.startswith("nodes:")]
+
+    assert answer(short) == answer(long) and "value: draw" in long.stdout
+
+
 def test_weak_solve_reports_the_value_and_one_move():
     out = run("solve", "classic", "--size", "4", "-k", "3", "--weak")
     assert out.returncode == 0

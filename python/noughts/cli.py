@@ -52,13 +52,16 @@ def _add_game_arguments(parser: argparse.ArgumentParser, default: str = "classic
         if info.option("rows") and info.option("cols"):
             g.add_argument("--size", type=int, help="a square board of this size (sets --rows and --cols)")
         for option in info.options:
-            flag = f"-{option.word}" if len(option.word) == 1 else f"--{option.word}"
+            flags = [f"-{option.word}" if len(option.word) == 1 else f"--{option.word}"]
+            # The option's Python name works too (--free-choice as free_choice=True).
+            if option.name != option.word:
+                flags.append("--" + option.name.replace("_", "-"))
             if option.is_flag:
-                g.add_argument(flag, dest=option.name, action="store_true", help=option.help)
+                g.add_argument(*flags, dest=option.name, action="store_true", help=option.help)
             else:
                 # None stands for "not given": a given value (0 too) is the game's to accept or refuse.
                 default = "" if option.default is None else f" (default {option.default})"
-                g.add_argument(flag, dest=option.name, type=int, default=None, help=option.help + default)
+                g.add_argument(*flags, dest=option.name, type=int, default=None, help=option.help + default)
     parser.add_argument("--position", help="start from this position string")
     parser.add_argument("--moves", default="", help="moves to play first, separated by spaces or commas")
 
