@@ -45,6 +45,7 @@ def test_options_take_their_python_names_too():
     short = run("solve", "classic", "--size", "3", "--free", "--misere")
     long = run("solve", "classic", "--size", "3", "--free-choice", "--misere")
     assert short.returncode == 0 and long.returncode == 0
+
     def answer(out):  # without the time of the solve
         return [line for line in out.stdout.splitlines() if not line.startswith("nodes:")]
 
