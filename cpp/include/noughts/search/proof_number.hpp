@@ -52,6 +52,7 @@
 #include "noughts/search/hooks.hpp"
 #include "noughts/search/prefetch.hpp"
 #include "noughts/search/question_board.hpp"
+#include "noughts/search/solve_limits.hpp"
 #include "noughts/search/solver.hpp"
 #include "noughts/search/zeroed_table.hpp"
 
@@ -108,7 +109,7 @@ class ProofNumberSearch {
     Solution s;
     const Player me = root.to_move();
     s.value = team_ ? value_together(root) : value_of(root);
-    report_bounds(s.value, s.value);
+    limits_.report_bounds(s.value, s.value);
     s.value_for_x = me == Player::X ? s.value : -s.value;
     s.distance = -1;
     typename G::MoveList moves;
@@ -178,7 +179,7 @@ class ProofNumberSearch {
     const State state = search_state_of(g);
     std::array<Numbers, 2> q{};  // q[0]: does the mover win? q[1]: the opponent?
     std::array<bool, 2> started{};
-    report_bounds(-1, 1);
+    limits_.report_bounds(-1, 1);
     while (true) {
       if (q[0].pn == 0) return 1;
       if (q[1].pn == 0) return -1;
@@ -192,8 +193,8 @@ class ProofNumberSearch {
       const std::uint32_t threshold = started[i] ? past(q[1 - i].pn) : 1;
       q[i] = mid(g, state, key, threshold, kInf, 0);
       started[i] = true;
-      if (q[i].dn == 0) report_bounds(i == 0 ? -1 : 0, i == 0 ? 0 : 1);
-      if (q[0].dn == 0 && q[1].dn == 0) report_bounds(0, 0);
+      if (q[i].dn == 0) limits_.report_bounds(i == 0 ? -1 : 0, i == 0 ? 0 : 1);
+      if (q[0].dn == 0 && q[1].dn == 0) limits_.report_bounds(0, 0);
     }
   }
 
@@ -842,14 +843,7 @@ class ProofNumberSearch {
 
   // ---- helpers ----
 
-  double elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
-  void report_bounds(int lower, int upper) noexcept {
-    if (!limits_.progress) return;
-    limits_.progress->lower.store(lower, std::memory_order_relaxed);
-    limits_.progress->upper.store(upper, std::memory_order_relaxed);
-  }
+  double elapsed() const { return SolveLimits::seconds_since(start_); }
   // Every 1024 nodes: a halted team's work ends, and so does any search at
   // its limits.
   void check_limits() {
@@ -862,12 +856,7 @@ class ProofNumberSearch {
   void check_stops() {
     const std::uint64_t nodes =
         nodes_ + (team_ && !helper_ ? team_->helper_nodes.load(std::memory_order_relaxed) : 0);
-    if (limits_.progress) limits_.progress->nodes.store(nodes, std::memory_order_relaxed);
-    if (limits_.poll) limits_.poll();
-    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
-      throw SearchStopped("the search was stopped", nodes, elapsed());
-    if (limits_.max_seconds > 0 && elapsed() > limits_.max_seconds)
-      throw SearchStopped("the time limit was reached", nodes, elapsed());
+    limits_.check(nodes, start_);
     if (max_nodes_ > 0 && nodes_ >= max_nodes_) throw SearchStopped("the node limit was reached", nodes, elapsed());
   }
 

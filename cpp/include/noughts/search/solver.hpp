@@ -36,6 +36,7 @@
 #include "noughts/search/busy_keys.hpp"
 #include "noughts/search/hooks.hpp"
 #include "noughts/search/question_board.hpp"
+#include "noughts/search/solve_limits.hpp"
 #include "noughts/search/transposition_table.hpp"
 
 // The search's per-move helper must be inlined where it is used: GCC would
@@ -47,52 +48,6 @@
 #endif
 
 namespace noughts {
-
-// What a running solve has established so far, written by the solver and
-// readable from any thread while it runs. Values are from the mover's view:
-// lower <= value <= upper. Once the distance of a win is proven, `depth`
-// plies are proven too few to win (0 before); once a loss's is, the mover is
-// proven to last `depth` plies (0 before).
-struct SolveProgress {
-  std::atomic<std::uint64_t> nodes{0};
-  std::atomic<int> lower{-1};
-  std::atomic<int> upper{1};
-  std::atomic<int> depth{0};
-};
-
-struct SolveLimits {
-  double max_seconds = 0;                   // 0: no time limit
-  std::size_t tt_bytes = std::size_t{64} << 20;
-  bool symmetry = true;                     // key the table by the canonical position
-  bool move_values = false;                 // also tell win/draw/loss for every root move (slower)
-  // Win/draw/loss only: no distance, no principal variation, and one best
-  // move (every one with move_values), so only the value's two null-window
-  // questions are searched.
-  bool weak = false;
-  // Every move that keeps the value (true), or only the first move of the
-  // principal variation: proving of each other move whether it keeps the
-  // value can cost far more than the exact score itself.
-  bool all_best_moves = true;
-  // Threads searching each question at once, sharing the table (lazy SMP):
-  // the others search the first one's questions too, and near the root put
-  // off the moves another thread is searching (ABDADA's rule), so that they
-  // spread over the tree and what each stores spares the others work. The
-  // results are those of one thread; the node count is the sum of all.
-  int threads = 1;
-  // The nodes the first thread searches alone before the others start: a
-  // small solve is over before more threads would pay for themselves (0:
-  // they start at once). They wait also until the table can tell whether
-  // the search is rich in transpositions (TranspositionTable::share).
-  std::uint64_t help_after_nodes = std::uint64_t{1} << 12;
-  const std::atomic<bool>* stop = nullptr;  // set from another thread to stop
-  SolveProgress* progress = nullptr;        // updated as the search goes, when given
-  // Called by the solving thread every few thousand nodes (alpha-beta and
-  // proof-number search alike), just before `stop` is read, when given: lets
-  // the caller of a solve on its own thread look after other things now and
-  // then (a Python binding handles signals there, and sets `stop` to end the
-  // search). Never called by the helper threads of a parallel solve.
-  std::function<void()> poll;
-};
 
 struct MoveValue {
   Move move;
@@ -422,12 +377,12 @@ class Solver {
     // are cheaper than one search with a window around the draw.
     int score = question(root, root_state, 0, 1, 0);
     if (score >= 1) {
-      report_bounds(1, 1);
-    } else if (report_bounds(-1, 0), (score = question(root, root_state, -1, 0, 0)) >= 0) {
+      limits_.report_bounds(1, 1);
+    } else if (limits_.report_bounds(-1, 0), (score = question(root, root_state, -1, 0, 0)) >= 0) {
       score = 0;
-      report_bounds(0, 0);
+      limits_.report_bounds(0, 0);
     } else {
-      report_bounds(-1, -1);
+      limits_.report_bounds(-1, -1);
     }
     s.value = sign(score);
     s.value_for_x = root.to_move() == Player::X ? s.value : -s.value;
@@ -495,7 +450,7 @@ class Solver {
           failed = true;
         }
       }
-      report_depth(hi - 1);
+      limits_.report_depth(hi - 1);
       return kWin - hi;
     }
     // The mover loses within `most` plies and lasts at least `least`.
@@ -511,7 +466,7 @@ class Solver {
         most = std::min(m - 1, kWin + r);
       }
     }
-    report_depth(most);
+    limits_.report_depth(most);
     return -(kWin - most);
   }
 
@@ -627,17 +582,7 @@ class Solver {
   std::uint64_t table_key(const G& g, const State& s) const noexcept { return canonical_key(g, s, limits_.symmetry); }
   std::uint64_t table_key(const G& g) const noexcept { return table_key(g, search_state_of(g)); }
 
-  double elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
-  void report_bounds(int lower, int upper) noexcept {
-    if (!limits_.progress) return;
-    limits_.progress->lower.store(lower, std::memory_order_relaxed);
-    limits_.progress->upper.store(upper, std::memory_order_relaxed);
-  }
-  void report_depth(int depth) noexcept {
-    if (limits_.progress) limits_.progress->depth.store(depth, std::memory_order_relaxed);
-  }
+  double elapsed() const { return SolveLimits::seconds_since(start_); }
   void check_limits() {
     if (dropped_if_ && dropped_if_->load(std::memory_order_relaxed)) throw Dropped{};
     if (helper_ && crew_->asked_since(asked_at_)) throw Withdrawn{};
@@ -649,12 +594,7 @@ class Solver {
       crew_->while_paused([&] { tt_->grow(); });
       grown_at_ = nodes_;
     }
-    if (limits_.progress) limits_.progress->nodes.store(nodes_, std::memory_order_relaxed);
-    if (limits_.poll) limits_.poll();
-    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed))
-      throw SearchStopped("the search was stopped", nodes_, elapsed());
-    if (limits_.max_seconds > 0 && elapsed() > limits_.max_seconds)
-      throw SearchStopped("the time limit was reached", nodes_, elapsed());
+    limits_.check(nodes_, start_);
   }
 
   // Fail-soft negamax on a position that is not over, given its search state.
