@@ -38,11 +38,12 @@ struct SolveLimits {
   // principal variation: proving of each other move whether it keeps the
   // value can cost far more than the exact score itself.
   bool all_best_moves = true;
-  // Threads searching each question at once, sharing the table (lazy SMP):
-  // the others search the first one's questions too, and near the root put
-  // off the moves another thread is searching (ABDADA's rule), so that they
-  // spread over the tree and what each stores spares the others work. The
-  // results are those of one thread; the node count is the sum of all.
+  // Threads sharing one table. Alpha-beta's all search each question at
+  // once (lazy SMP), near the root putting off the moves another thread is
+  // searching (ABDADA's rule), so that they spread over the tree and what
+  // each stores spares the others work; proof-number search's search the
+  // value together, then share out the root moves' questions. The results
+  // are those of one thread; the node count is the sum of all.
   int threads = 1;
   // The nodes the first thread searches alone before the others start: a
   // small solve is over before more threads would pay for themselves (0:
