@@ -13,6 +13,12 @@ The script stops with an error when the two values differ. Each solve gets a fre
 
     python benchmarks/solve_long.py [--boards fc,misere-fc] [--tt-mb 8192] [--threads 1]
 
+The second route in steps that survive a stop: `--first-moves LOG` solves each first move's
+position on its own (one for each set of first moves equal up to the board's symmetries, on
+one table kept from one to the next), appends its value to LOG as soon as it is known, skips
+those LOG already holds, and prints every first move's value and the value they give once
+all are known. A run of hours can so be stopped and taken up again.
+
 Each board takes minutes to hours on one core (the section gives the figures); the table should
 hold a few GB (`--tt-mb`), so that it is not the limit.
 """
@@ -84,6 +90,41 @@ def solve_board(name: str, options: dict[str, object], tt_mb: int, threads: int)
     )
 
 
+def first_move_values(name: str, options: dict[str, object], tt_mb: int, threads: int, log: str) -> None:
+    """Each first move's value for the first player, one solve a position, kept in `log`."""
+    start = noughts.Classic(**options)  # type: ignore[arg-type]
+    classes: dict[str, list[noughts.Move]] = {}
+    for move in start.legal_moves():
+        child = start.copy()
+        child.play(move)
+        key = min(child.symmetric(s).to_string() for s in range(child.num_symmetries))
+        classes.setdefault(key, []).append(move)
+    known: dict[str, int] = {}
+    try:
+        with open(log) as f:
+            for line in f:
+                board, _, value = line.strip().rpartition(" ")
+                if line.startswith(name + " | "):
+                    known[board.split(" | ", 1)[1]] = int(value)
+    except FileNotFoundError:
+        pass
+    solver = noughts.Solver(tt_mb=tt_mb)
+    for key, moves in classes.items():
+        if key in known:
+            continue
+        child = start.copy()
+        child.play(moves[0])
+        s = solver.solve(child, weak=True, threads=threads, progress=progress_printer(name, moves[0].name))
+        known[key] = -s.value  # the child's value is its mover's, the second player's
+        with open(log, "a") as f:
+            f.write(f"{name} | {key} {known[key]}\n")
+        print(f"  {name}, {moves[0].name}: {known[key]} ({s.nodes:,} nodes, {s.seconds:.0f} s)", flush=True)
+    words = {1: "wins", 0: "draws", -1: "loses"}
+    for key, moves in classes.items():
+        print(f"  {' '.join(m.name for m in moves)}: the first player {words[known[key]]}")
+    print(f"  {name}: the value by the first moves: {words[max(known.values())]} for the first player")
+
+
 def read_rows(path: str) -> dict[str, str]:
     """The long-solve rows already in the results file, by board name."""
     text = open(path).read()
@@ -99,11 +140,16 @@ def main() -> None:
     parser.add_argument("--tt-mb", type=int, default=8192)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--out", default="docs/solver-results.md")
+    parser.add_argument("--first-moves", metavar="LOG", help="only each first move's value, kept in LOG (resumable)")
     args = parser.parse_args()
     keys = [k.strip() for k in args.boards.split(",") if k.strip()]
     unknown = [k for k in keys if k not in BOARDS]
     if unknown or not keys:
         parser.error(f"--boards takes {', '.join(BOARDS)}, not {args.boards!r}")
+    if args.first_moves:
+        for key in keys:
+            first_move_values(*BOARDS[key], args.tt_mb, args.threads, args.first_moves)
+        return
     rows = read_rows(args.out)
     for key in keys:
         name, options = BOARDS[key]
