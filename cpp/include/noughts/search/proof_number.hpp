@@ -797,10 +797,12 @@ class ProofNumberSearch {
   // Into the key's slot, else an empty one, else the one that cost the
   // fewest nodes; solved entries count as very costly, so they stay.
   void store(std::uint64_t key, Numbers n, std::uint64_t work) {
+    // The table grows once three quarters of it are filled (by all threads).
+    const auto full = [&](std::size_t filled) { return filled * 4 >= table_->size() * 3; };
     if (table_->size() < max_entries_) {
       if (!team_) {
-        if (used_ * 4 >= table_->size() * 3) resize(table_->size() * 2);
-      } else if (team_->used.load(std::memory_order_relaxed) * 4 >= table_->size() * 3) {
+        if (full(used_)) resize(table_->size() * 2);
+      } else if (full(team_->used.load(std::memory_order_relaxed))) {
         team_->grow_wanted.store(true, std::memory_order_relaxed);  // at every thread's next check
       }
     }
