@@ -17,7 +17,14 @@ The second route in steps that survive a stop: `--first-moves LOG` solves each f
 position on its own (one for each set of first moves equal up to the board's symmetries, on
 one table kept from one to the next), appends its value to LOG as soon as it is known, skips
 those LOG already holds, and prints every first move's value and the value they give once
-all are known. A run of hours can so be stopped and taken up again.
+all are known. A run of hours can so be stopped and taken up again. The values proved so far
+for 5x5 misere + free choice are kept in benchmarks/results/5x5-misere-fc-first-moves.log
+(one line a position, fields parted by " | ": the board's name, the position's canonical
+string, its value for the first player, then the solve's nodes, seconds and threads), so that
+a later run goes on from them:
+
+    python benchmarks/solve_long.py --boards misere-fc --threads 2 --tt-mb 12288 \
+        --first-moves benchmarks/results/5x5-misere-fc-first-moves.log
 
 Each board takes minutes to hours on one core (the section gives the figures); the table should
 hold a few GB (`--tt-mb`), so that it is not the limit.
@@ -103,9 +110,9 @@ def first_move_values(name: str, options: dict[str, object], tt_mb: int, threads
     try:
         with open(log) as f:
             for line in f:
-                board, _, value = line.strip().rpartition(" ")
                 if line.startswith(name + " | "):
-                    known[board.split(" | ", 1)[1]] = int(value)
+                    _, key, value = line.rstrip("\n").split(" | ")[:3]
+                    known[key] = int(value)
     except FileNotFoundError:
         pass
     solver = noughts.Solver(tt_mb=tt_mb)
@@ -117,7 +124,7 @@ def first_move_values(name: str, options: dict[str, object], tt_mb: int, threads
         s = solver.solve(child, weak=True, threads=threads, progress=progress_printer(name, moves[0].name))
         known[key] = -s.value  # the child's value is its mover's, the second player's
         with open(log, "a") as f:
-            f.write(f"{name} | {key} {known[key]}\n")
+            f.write(f"{name} | {key} | {known[key]} | {s.nodes} nodes | {s.seconds:.0f} s | {threads} threads\n")
         print(f"  {name}, {moves[0].name}: {known[key]} ({s.nodes:,} nodes, {s.seconds:.0f} s)", flush=True)
     words = {1: "wins", 0: "draws", -1: "loses"}
     for key, moves in classes.items():
