@@ -421,7 +421,9 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
   // The hints come from the same pass, which is cheaper than a second pass
   // only for the nodes that search their moves.
   std::uint64_t done[2] = {0, 0};  // cells completing a line of X, of O
-  bool alive[2] = {false, false};
+  // Per symbol, the empty cells on a line live for it; and the empty cells
+  // on two or more live lines.
+  std::uint64_t open[2] = {0, 0}, crossed = 0, covered = 0;
   std::array<int, ClassicRules::kMaxCells> weight;  // per cell: the hint before clamping
   std::fill_n(weight.begin(), r.cells(), 0);
   const int k = r.k();
@@ -432,8 +434,10 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
     const std::uint64_t gap = line & ~(x | o);
     const int empty = bits::count(gap);
     const std::uint64_t completes = empty == 1 ? gap : 0;
-    if (!o) alive[0] = true, done[0] |= completes;
-    if (!x) alive[1] = true, done[1] |= completes;
+    if (!o) open[0] |= gap, done[0] |= completes;
+    if (!x) open[1] |= gap, done[1] |= completes;
+    crossed |= covered & gap;
+    covered |= gap;
     // Open to X: 2^(X's marks); open to O: 2^(O's marks); an empty line is
     // open to both.
     const int w = (x | o) ? 1 << std::min(k - empty, 5) : 2;
@@ -474,11 +478,22 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
   t.fastest_loss = r.misere() ? 3 : 4;
   // Without free choice each player wins by their own symbol (misere: by the
   // opponent's); with it anyone may complete any live line.
-  if (r.free_choice()) {
-    t.mover_can_win = t.opponent_can_win = alive[0] || alive[1];
+  // A live line always has an empty cell (a full one would have ended the
+  // game), so a symbol's lines are alive while open[symbol] is not empty.
+  if (r.free_choice() && r.misere()) {
+    // Nobody makes a line unless forced: a player loses when every mark
+    // they could make completes a line, so each cell they could mark must
+    // then close a line of X's and another of O's. Live lines only die and
+    // empty cells only fill: once no empty cell lies on two live lines, one
+    // live for X and one for O, no one can ever be forced, and the board
+    // fills: a draw. (Two such lines must also meet in that cell alone;
+    // asking it too finds almost no more draws, so it is not asked.)
+    t.mover_can_win = t.opponent_can_win = (open[0] & open[1] & crossed) != 0;
+  } else if (r.free_choice()) {
+    t.mover_can_win = t.opponent_can_win = (open[0] | open[1]) != 0;
   } else {
-    t.mover_can_win = alive[r.misere() ? 1 - me : me];
-    t.opponent_can_win = alive[r.misere() ? me : 1 - me];
+    t.mover_can_win = open[r.misere() ? 1 - me : me] != 0;
+    t.opponent_can_win = open[r.misere() ? me : 1 - me] != 0;
   }
   // Misere's mirror strategy (ClassicRules::mirror): who cannot lose, and
   // the move that keeps the mirror (answer_cell, in answer_symbol), which is
