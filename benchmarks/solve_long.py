@@ -17,10 +17,13 @@ The second route in steps that survive a stop: `--first-moves LOG` solves each f
 position on its own (one for each set of first moves equal up to the board's symmetries, on
 one table kept from one to the next), appends its value to LOG as soon as it is known, skips
 those LOG already holds, and prints every first move's value and the value they give once
-all are known. A run of hours can so be stopped and taken up again. The values proved so far
+all are known. A run of hours can so be stopped and taken up again. A first move's position
+that is too large for one run is split with `--split 2`: its value then comes from its replies'
+positions, each solved and logged the same way (a winning reply settles it). The values proved so far
 for 5x5 misere + free choice are kept in benchmarks/results/5x5-misere-fc-first-moves.log
 (one line a position, fields parted by " | ": the board's name, the position's canonical
-string, its value for the first player, then the solve's nodes, seconds and threads), so that
+string, its value for the player who made its last move (the first player, for a first move's
+position), then the solve's nodes, seconds and threads), so that
 a later run goes on from them:
 
     python benchmarks/solve_long.py --boards misere-fc --threads 2 --tt-mb 12288 \
@@ -97,35 +100,72 @@ def solve_board(name: str, options: dict[str, object], tt_mb: int, threads: int)
     )
 
 
-def first_move_values(name: str, options: dict[str, object], tt_mb: int, threads: int, log: str) -> None:
-    """Each first move's value for the first player, one solve a position, kept in `log`."""
-    start = noughts.Classic(**options)  # type: ignore[arg-type]
+def move_classes(position: noughts.Classic) -> dict[str, list[noughts.Move]]:
+    """The moves of `position`, grouped by the position they lead to up to the board's symmetries
+    (keyed by that position's smallest string)."""
     classes: dict[str, list[noughts.Move]] = {}
-    for move in start.legal_moves():
-        child = start.copy()
+    for move in position.legal_moves():
+        child = position.copy()
         child.play(move)
         key = min(child.symmetric(s).to_string() for s in range(child.num_symmetries))
         classes.setdefault(key, []).append(move)
-    known: dict[str, int] = {}
-    try:
-        with open(log) as f:
-            for line in f:
-                if line.startswith(name + " | "):
-                    _, key, value = line.rstrip("\n").split(" | ")[:3]
-                    known[key] = int(value)
-    except FileNotFoundError:
-        pass
-    solver = noughts.Solver(tt_mb=tt_mb)
-    for key, moves in classes.items():
-        if key in known:
-            continue
-        child = start.copy()
+    return classes
+
+
+class FirstMoves:
+    """Positions' values, each solved on its own on one kept table and appended to a log as soon
+    as it is known (the value for the player who made the position's last move), so that a
+    stopped run goes on from what the log holds."""
+
+    def __init__(self, name: str, tt_mb: int, threads: int, log: str, start_ply: int = 0) -> None:
+        self.name, self.threads, self.log, self.start_ply = name, threads, log, start_ply
+        self.solver = noughts.Solver(tt_mb=tt_mb)
+        self.known: dict[str, int] = {}
+        try:
+            with open(log) as f:
+                for line in f:
+                    if line.startswith(name + " | "):
+                        _, key, value = line.rstrip("\n").split(" | ")[:3]
+                        self.known[key] = int(value)
+        except FileNotFoundError:
+            pass
+
+    def value_after(self, position: noughts.Classic, moves: list[noughts.Move], key: str, split: int) -> int:
+        """The value, for the player to move at `position`, of playing moves[0] (which leads to the
+        position `key`): solved whole when split is 1, else from the values of the replies."""
+        if key in self.known:
+            return self.known[key]
+        child = position.copy()
         child.play(moves[0])
-        s = solver.solve(child, weak=True, threads=threads, progress=progress_printer(name, moves[0].name))
-        known[key] = -s.value  # the child's value is its mover's, the second player's
-        with open(log, "a") as f:
-            f.write(f"{name} | {key} | {known[key]} | {s.nodes} nodes | {s.seconds:.0f} s | {threads} threads\n")
-        print(f"  {name}, {moves[0].name}: {known[key]} ({s.nodes:,} nodes, {s.seconds:.0f} s)", flush=True)
+        if child.is_over():  # not logged: the game says it at once
+            return 0 if child.winner is None else (1 if child.winner == position.to_move else -1)
+        label = " ".join(m.name for m in child.history[self.start_ply :])
+        if split <= 1:
+            s = self.solver.solve(child, weak=True, threads=self.threads, progress=progress_printer(self.name, label))
+            value, nodes, seconds = -s.value, s.nodes, s.seconds  # the child's value is its mover's
+        else:
+            t0, best = time.monotonic(), -1
+            for reply_key, replies in move_classes(child).items():
+                best = max(best, self.value_after(child, replies, reply_key, split - 1))
+                if best == 1:  # a winning reply settles it
+                    break
+            value, nodes, seconds = -best, 0, time.monotonic() - t0
+        self.known[key] = value
+        with open(self.log, "a") as f:
+            f.write(f"{self.name} | {key} | {value} | {nodes} nodes | {seconds:.0f} s | {self.threads} threads\n")
+        print(f"  {self.name}, {label}: {value} ({nodes:,} nodes, {seconds:.0f} s)", flush=True)
+        return value
+
+
+def first_move_values(
+    name: str, options: dict[str, object], tt_mb: int, threads: int, log: str, split: int = 1
+) -> None:
+    """Each first move's value for the first player, one solve a position (split > 1: the
+    positions that many moves deep), kept in `log`."""
+    start = noughts.Classic(**options)  # type: ignore[arg-type]
+    classes = move_classes(start)
+    values = FirstMoves(name, tt_mb, threads, log, start.ply)
+    known = {key: values.value_after(start, moves, key, split) for key, moves in classes.items()}
     words = {1: "wins", 0: "draws", -1: "loses"}
     for key, moves in classes.items():
         print(f"  {' '.join(m.name for m in moves)}: the first player {words[known[key]]}")
@@ -148,6 +188,13 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--out", default="docs/solver-results.md")
     parser.add_argument("--first-moves", metavar="LOG", help="only each first move's value, kept in LOG (resumable)")
+    parser.add_argument(
+        "--split",
+        type=int,
+        default=1,
+        help="with --first-moves: 1 solves each first move's position whole; 2 values it by its replies' positions,"
+        " each solved whole and logged (a position too large for one run)",
+    )
     args = parser.parse_args()
     keys = [k.strip() for k in args.boards.split(",") if k.strip()]
     unknown = [k for k in keys if k not in BOARDS]
@@ -155,7 +202,7 @@ def main() -> None:
         parser.error(f"--boards takes {', '.join(BOARDS)}, not {args.boards!r}")
     if args.first_moves:
         for key in keys:
-            first_move_values(*BOARDS[key], args.tt_mb, args.threads, args.first_moves)
+            first_move_values(*BOARDS[key], args.tt_mb, args.threads, args.first_moves, args.split)
         return
     rows = read_rows(args.out)
     for key in keys:
