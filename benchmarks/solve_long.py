@@ -112,7 +112,7 @@ def move_classes(position: noughts.Classic) -> dict[str, list[noughts.Move]]:
     return classes
 
 
-class FirstMoves:
+class KeptValues:
     """Positions' values, each solved on its own on one kept table and appended to a log as soon
     as it is known (the value for the player who made the position's last move), so that a
     stopped run goes on from what the log holds."""
@@ -130,13 +130,13 @@ class FirstMoves:
         except FileNotFoundError:
             pass
 
-    def value_after(self, position: noughts.Classic, moves: list[noughts.Move], key: str, split: int) -> int:
-        """The value, for the player to move at `position`, of playing moves[0] (which leads to the
+    def value_after(self, position: noughts.Classic, move: noughts.Move, key: str, split: int) -> int:
+        """The value, for the player to move at `position`, of playing `move` (which leads to the
         position `key`): solved whole when split is 1, else from the values of the replies."""
         if key in self.known:
             return self.known[key]
         child = position.copy()
-        child.play(moves[0])
+        child.play(move)
         if child.is_over():  # not logged: the game says it at once
             return 0 if child.winner is None else (1 if child.winner == position.to_move else -1)
         label = " ".join(m.name for m in child.history[self.start_ply :])
@@ -146,7 +146,7 @@ class FirstMoves:
         else:
             t0, best = time.monotonic(), -1
             for reply_key, replies in move_classes(child).items():
-                best = max(best, self.value_after(child, replies, reply_key, split - 1))
+                best = max(best, self.value_after(child, replies[0], reply_key, split - 1))
                 if best == 1:  # a winning reply settles it
                     break
             value, nodes, seconds = -best, 0, time.monotonic() - t0
@@ -164,8 +164,8 @@ def first_move_values(
     positions that many moves deep), kept in `log`."""
     start = noughts.Classic(**options)  # type: ignore[arg-type]
     classes = move_classes(start)
-    values = FirstMoves(name, tt_mb, threads, log, start.ply)
-    known = {key: values.value_after(start, moves, key, split) for key, moves in classes.items()}
+    values = KeptValues(name, tt_mb, threads, log, start.ply)
+    known = {key: values.value_after(start, moves[0], key, split) for key, moves in classes.items()}
     words = {1: "wins", 0: "draws", -1: "loses"}
     for key, moves in classes.items():
         print(f"  {' '.join(m.name for m in moves)}: the first player {words[known[key]]}")

@@ -423,7 +423,7 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
   std::uint64_t done[2] = {0, 0};  // cells completing a line of X, of O
   // Per symbol, the empty cells on a line live for it; and the empty cells
   // on two or more live lines.
-  std::uint64_t open[2] = {0, 0}, crossed = 0, covered = 0;
+  std::uint64_t open[2] = {0, 0}, crossed = 0;
   std::array<int, ClassicRules::kMaxCells> weight;  // per cell: the hint before clamping
   std::fill_n(weight.begin(), r.cells(), 0);
   const int k = r.k();
@@ -434,10 +434,9 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
     const std::uint64_t gap = line & ~(x | o);
     const int empty = bits::count(gap);
     const std::uint64_t completes = empty == 1 ? gap : 0;
+    crossed |= (open[0] | open[1]) & gap;  // on a live line visited before
     if (!o) open[0] |= gap, done[0] |= completes;
     if (!x) open[1] |= gap, done[1] |= completes;
-    crossed |= covered & gap;
-    covered |= gap;
     // Open to X: 2^(X's marks); open to O: 2^(O's marks); an empty line is
     // open to both.
     const int w = (x | o) ? 1 << std::min(k - empty, 5) : 2;
