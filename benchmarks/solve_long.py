@@ -23,11 +23,14 @@ positions, each solved and logged the same way (a winning reply settles it). The
 for 5x5 misere + free choice are kept in benchmarks/results/5x5-misere-fc-first-moves.log
 (one line a position, fields parted by " | ": the board's name, the position's canonical
 string, its value for the player who made its last move (the first player, for a first move's
-position), then the solve's nodes, seconds and threads), so that
-a later run goes on from them:
+position), then the solve's nodes, seconds and threads, and last the window the value is held
+to when it was asked within one), so that a later run goes on from them. `--root-value` takes
+the start's value as known (5x5 misere + free choice is a draw: the weak solve, and the mirror
+strategy): each first move is then asked only whether it keeps it (solve's `window`), and each
+position below only the question that decides that:
 
-    python benchmarks/solve_long.py --boards misere-fc --threads 2 --tt-mb 12288 \
-        --first-moves benchmarks/results/5x5-misere-fc-first-moves.log
+    python benchmarks/solve_long.py --boards misere-fc --threads 2 --tt-mb 12288 --split 3 \
+        --root-value draw --first-moves benchmarks/results/5x5-misere-fc-first-moves.log
 
 Each board takes minutes to hours on one core (the section gives the figures); the table should
 hold a few GB (`--tt-mb`), so that it is not the limit.
@@ -112,64 +115,104 @@ def move_classes(position: noughts.Classic) -> dict[str, list[noughts.Move]]:
     return classes
 
 
+FULL = (-1, 1)
+
+
+def held(value: int, window: tuple[int, int]) -> int:
+    return max(window[0], min(window[1], value))
+
+
 class KeptValues:
     """Positions' values, each solved on its own on one kept table and appended to a log as soon
-    as it is known (the value for the player who made the position's last move), so that a
-    stopped run goes on from what the log holds."""
+    as it is known (the value for the player who made the position's last move, held to the
+    window it was asked within: see solve's `window`), so that a stopped run goes on from what
+    the log holds."""
 
     def __init__(self, name: str, tt_mb: int, threads: int, log: str, start_ply: int = 0) -> None:
         self.name, self.threads, self.log, self.start_ply = name, threads, log, start_ply
         self.solver = noughts.Solver(tt_mb=tt_mb)
-        self.known: dict[str, int] = {}
+        self.known: dict[str, tuple[int, tuple[int, int]]] = {}  # key: (value, the window it is held to)
         try:
             with open(log) as f:
                 for line in f:
                     if line.startswith(name + " | "):
-                        _, key, value = line.rstrip("\n").split(" | ")[:3]
-                        self.known[key] = int(value)
+                        fields = line.rstrip("\n").split(" | ")
+                        window = FULL
+                        if fields[-1].startswith("window "):  # lines without one hold exact values
+                            window = tuple(int(v) for v in fields[-1].split()[1].split(".."))  # type: ignore[assignment]
+                        self.known[fields[1]] = (int(fields[2]), window)
         except FileNotFoundError:
             pass
 
-    def value_after(self, position: noughts.Classic, move: noughts.Move, key: str, split: int) -> int:
+    def value_after(
+        self, position: noughts.Classic, move: noughts.Move, key: str, split: int, window: tuple[int, int] = FULL
+    ) -> int:
         """The value, for the player to move at `position`, of playing `move` (which leads to the
-        position `key`): solved whole when split is 1, else from the values of the replies."""
+        position `key`), held to `window`: solved whole when split is 1, else from the values of
+        the replies."""
         if key in self.known:
-            return self.known[key]
+            value, asked = self.known[key]
+            if asked == window or asked == FULL or abs(value) == 1:  # a win or a loss is exact in any window
+                return held(value, window)
         child = position.copy()
         child.play(move)
         if child.is_over():  # not logged: the game says it at once
-            return 0 if child.winner is None else (1 if child.winner == position.to_move else -1)
+            return held(0 if child.winner is None else (1 if child.winner == position.to_move else -1), window)
         label = " ".join(m.name for m in child.history[self.start_ply :])
+        same = child.to_move == position.to_move  # else the child's value is the other player's
+        child_window = window if same else (-window[1], -window[0])
         if split <= 1:
-            s = self.solver.solve(child, weak=True, threads=self.threads, progress=progress_printer(self.name, label))
-            value, nodes, seconds = -s.value, s.nodes, s.seconds  # the child's value is its mover's
+            s = self.solver.solve(
+                child, weak=True, window=child_window, threads=self.threads, progress=progress_printer(self.name, label)
+            )
+            best, nodes, seconds = s.value, s.nodes, s.seconds
         else:
-            t0, best = time.monotonic(), -1
+            t0, best = time.monotonic(), child_window[0]
             for reply_key, replies in move_classes(child).items():
-                best = max(best, self.value_after(child, replies[0], reply_key, split - 1))
-                if best == 1:  # a winning reply settles it
+                best = max(best, self.value_after(child, replies[0], reply_key, split - 1, child_window))
+                if best == child_window[1]:  # the best the window can tell: the other replies cannot change it
                     break
-            value, nodes, seconds = -best, 0, time.monotonic() - t0
-        self.known[key] = value
+            nodes, seconds = 0, time.monotonic() - t0
+        value = best if same else -best
+        self.known[key] = (value, window)
+        asked = "" if window == FULL else f" | window {window[0]}..{window[1]}"
         with open(self.log, "a") as f:
-            f.write(f"{self.name} | {key} | {value} | {nodes} nodes | {seconds:.0f} s | {self.threads} threads\n")
-        print(f"  {self.name}, {label}: {value} ({nodes:,} nodes, {seconds:.0f} s)", flush=True)
+            f.write(
+                f"{self.name} | {key} | {value} | {nodes} nodes | {seconds:.0f} s | {self.threads} threads{asked}\n"
+            )
+        print(f"  {self.name}, {label}: {value}{asked} ({nodes:,} nodes, {seconds:.0f} s)", flush=True)
         return value
 
 
 def first_move_values(
-    name: str, options: dict[str, object], tt_mb: int, threads: int, log: str, split: int = 1
+    name: str,
+    options: dict[str, object],
+    tt_mb: int,
+    threads: int,
+    log: str,
+    split: int = 1,
+    root_value: int | None = None,
 ) -> None:
     """Each first move's value for the first player, one solve a position (split > 1: the
-    positions that many moves deep), kept in `log`."""
+    positions that many moves deep), kept in `log`. Given the start's value (root_value, for the
+    first player), each is asked only whether it keeps that value: no first move does better."""
     start = noughts.Classic(**options)  # type: ignore[arg-type]
     classes = move_classes(start)
     values = KeptValues(name, tt_mb, threads, log, start.ply)
-    known = {key: values.value_after(start, moves[0], key, split) for key, moves in classes.items()}
+    window = FULL if root_value is None else (root_value - 1, root_value)
+    if window[0] < -1:  # a lost start: every first move keeps its value, nothing to ask
+        window = FULL
+    known = {key: values.value_after(start, moves[0], key, split, window) for key, moves in classes.items()}
     words = {1: "wins", 0: "draws", -1: "loses"}
+
+    def word(value: int) -> str:
+        if window == FULL or abs(value) == 1:
+            return words[value]
+        return words[value] if value == root_value else "does not win (draws or loses)"
+
     for key, moves in classes.items():
-        print(f"  {' '.join(m.name for m in moves)}: the first player {words[known[key]]}")
-    print(f"  {name}: the value by the first moves: {words[max(known.values())]} for the first player")
+        print(f"  {' '.join(m.name for m in moves)}: the first player {word(known[key])}")
+    print(f"  {name}: the value by the first moves: {word(max(known.values()))} for the first player")
 
 
 def read_rows(path: str) -> dict[str, str]:
@@ -195,6 +238,12 @@ def main() -> None:
         help="with --first-moves: 1 solves each first move's position whole; 2 values it by its replies' positions,"
         " each solved whole and logged (a position too large for one run)",
     )
+    parser.add_argument(
+        "--root-value",
+        choices=["win", "draw", "loss"],
+        help="with --first-moves: the start's value for the first player, proved already (the weak solve); each"
+        " first move is then asked only whether it keeps it (about half the work)",
+    )
     args = parser.parse_args()
     keys = [k.strip() for k in args.boards.split(",") if k.strip()]
     unknown = [k for k in keys if k not in BOARDS]
@@ -202,7 +251,8 @@ def main() -> None:
         parser.error(f"--boards takes {', '.join(BOARDS)}, not {args.boards!r}")
     if args.first_moves:
         for key in keys:
-            first_move_values(*BOARDS[key], args.tt_mb, args.threads, args.first_moves, args.split)
+            root = None if args.root_value is None else {"win": 1, "draw": 0, "loss": -1}[args.root_value]
+            first_move_values(*BOARDS[key], args.tt_mb, args.threads, args.first_moves, args.split, root)
         return
     rows = read_rows(args.out)
     for key in keys:

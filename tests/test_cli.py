@@ -68,6 +68,20 @@ def test_weak_solve_reports_the_value_and_one_move():
     assert out.returncode == 2 and "alphabeta" in out.stderr and "Traceback" not in out.stderr
 
 
+def test_solve_asking_one_question():
+    """--ask win / --ask loss: a weak solve of one question, its answer worded by what it asked."""
+    won = ("solve", "classic", "--size", "4", "-k", "3")  # X wins
+    out = run(*won, "--ask", "win")
+    assert out.returncode == 0 and "value: X wins\n" in out.stdout and "principal variation" not in out.stdout
+    assert "value: X does not lose\n" in run(*won, "--ask", "loss").stdout
+    drawn = ("solve", "classic", "--size", "3", "--values")
+    out = run(*drawn, "--ask", "win", "--method", "pns")
+    assert "value: X does not win\n" in out.stdout and "a1 does not win" in out.stdout
+    assert "value: X does not lose\n" in run(*drawn, "--ask", "loss").stdout
+    out = run(*drawn, "--ask", "draw")
+    assert out.returncode == 2 and "win" in out.stderr and "Traceback" not in out.stderr
+
+
 def test_solve_with_threads_gives_the_one_thread_answer():
     one = run("solve", "classic", "--size", "4", "-k", "3").stdout
     two = run("solve", "classic", "--size", "4", "-k", "3", "--threads", "2", "--tt-mb", "4")

@@ -18,10 +18,12 @@ void bind_proof_number(py::module_& m) {
   m.def(
       "solve_proof_number",
       [](const History<G>& h, double max_seconds, double tt_mb, bool symmetry, bool move_values, py::object cancel,
-         SolveProgress* progress, bool weak, int threads) {
+         SolveProgress* progress, bool weak, int lower, int upper, int threads) {
         if (h.current().outcome().over())
           throw IllegalMoveError("the game is over: there is nothing to solve");
         SolveLimits limits = solve_limits(max_seconds, tt_mb, symmetry, move_values, progress);
+        limits.lower = lower;
+        limits.upper = upper;
         limits.threads = threads;
         const G root = h.current();
         return solution_tuple(run_polling(
@@ -34,7 +36,8 @@ void bind_proof_number(py::module_& m) {
       },
       py::arg("game"), py::arg("max_seconds") = 0.0, py::arg("tt_mb") = 64.0, py::arg("symmetry") = true,
       py::arg("move_values") = false, py::arg("cancel") = py::none(), py::arg("progress") = nullptr,
-      py::arg("weak") = false, py::arg("threads") = 1, "Solves the position by proof-number search (see noughts.solve, method='pns').");
+      py::arg("weak") = false, py::arg("lower") = -1, py::arg("upper") = 1, py::arg("threads") = 1,
+      "Solves the position by proof-number search (see noughts.solve, method='pns').");
 }
 
 }  // namespace noughts::bindings

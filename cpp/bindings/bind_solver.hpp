@@ -67,7 +67,7 @@ void bind_solver(py::module_& m) {
   m.def(
       "solve",
       [](const History<G>& h, double max_seconds, double tt_mb, bool symmetry, bool move_values, py::object cancel,
-         SolveProgress* progress, bool weak, bool all_best_moves, int threads, py::object book_object,
+         SolveProgress* progress, bool weak, int lower, int upper, bool all_best_moves, int threads, py::object book_object,
          py::object table_object) {
         // The book comes as an object: pybind11 takes None for a pointer only on
         // its second pass over the overloads, which would double every call's cost.
@@ -75,6 +75,8 @@ void bind_solver(py::module_& m) {
         if (h.current().outcome().over())
           throw IllegalMoveError("the game is over: there is nothing to solve");
         SolveLimits limits = solve_limits(max_seconds, tt_mb, symmetry, move_values, progress);
+        limits.lower = lower;
+        limits.upper = upper;
         limits.weak = weak;
         limits.all_best_moves = all_best_moves;
         limits.threads = threads;
@@ -95,7 +97,7 @@ void bind_solver(py::module_& m) {
       },
       py::arg("game"), py::arg("max_seconds") = 0.0, py::arg("tt_mb") = 64.0, py::arg("symmetry") = true,
       py::arg("move_values") = false, py::arg("cancel") = py::none(), py::arg("progress") = nullptr,
-      py::arg("weak") = false, py::arg("all_best_moves") = true, py::arg("threads") = 1,
+      py::arg("weak") = false, py::arg("lower") = -1, py::arg("upper") = 1, py::arg("all_best_moves") = true, py::arg("threads") = 1,
       py::arg("book") = py::none(), py::arg("table") = py::none(),
       "Solves the position exactly (see noughts.solve); on a SolveTable, keeping what it stores there.");
 }

@@ -304,6 +304,50 @@ int main() {
     check(same && positions > 50, "proof-number search with threads proves one thread's values, best moves and lines (" +
                                       std::to_string(positions) + " positions)");
   }
+  // A weak solve within a window gives the value held to it, from both
+  // searches and any number of threads; a strong solve or a window out of
+  // range is refused.
+  {
+    Rng rng(47);
+    bool held = true;
+    int positions = 0;
+    for (int game = 0; game < 24; ++game) {
+      const Classic c = random_small_classic(game, 6, 3 + game % 3, rng);
+      if (c.outcome().over()) continue;
+      SolveLimits full;
+      full.weak = true;
+      const int value = solve(c, full).value;
+      for (auto [lower, upper] : {std::pair{0, 1}, std::pair{-1, 0}})
+        for (int threads : {1, 2}) {
+          SolveLimits limits = full;
+          limits.lower = lower;
+          limits.upper = upper;
+          limits.threads = threads;
+          const int want = std::clamp(value, lower, upper);
+          held = held && solve(c, limits).value == want && solve_proof_number(c, limits, true).value == want;
+        }
+      ++positions;
+    }
+    check(held && positions > 10, "a weak solve within a window holds the value to it (" +
+                                      std::to_string(positions) + " positions, both searches)");
+    auto refused = [](auto&& run) {
+      try {
+        run();
+      } catch (const InvalidOptionError&) {
+        return true;
+      }
+      return false;
+    };
+    SolveLimits narrow;
+    narrow.lower = 0;
+    SolveLimits wrong;
+    wrong.weak = true;
+    wrong.lower = wrong.upper = 0;
+    const Classic start(ClassicOptions{3, 3, 3});
+    check(refused([&] { solve(start, narrow); }) && refused([&] { solve_proof_number(start, narrow); }) &&
+              refused([&] { solve(start, wrong); }) && refused([&] { solve_proof_number(start, wrong, true); }),
+          "a window needs a weak solve and lower < upper within -1..1");
+  }
   // A time limit ends every thread of a proof-number search, and the
   // solve reports it with the nodes of them all.
   {

@@ -160,6 +160,8 @@ def solve(
     cancel: Any = None,
     progress: SolveProgress | None = None,
     weak: bool = False,
+    lower: int = -1,
+    upper: int = 1,
     all_best_moves: bool = True,
     threads: int = 1,
     book: _BookCore | None = None,
@@ -174,6 +176,8 @@ def solve_proof_number(
     cancel: Any = None,
     progress: SolveProgress | None = None,
     weak: bool = False,
+    lower: int = -1,
+    upper: int = 1,
     threads: int = 1,
 ) -> _SolutionTuple: ...
 

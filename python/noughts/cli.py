@@ -129,6 +129,10 @@ def _cmd_perft(args: argparse.Namespace) -> int:
     return 0
 
 
+# solve --ask: the window of the one question asked (noughts.solve's window).
+_ASK_WINDOWS: dict[str | None, tuple[int, int]] = {None: (-1, 1), "win": (0, 1), "loss": (-1, 0)}
+
+
 def _cmd_solve(args: argparse.Namespace) -> int:
     from noughts.errors import SearchTimeout
     from noughts.solver import solve
@@ -149,7 +153,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             max_seconds=args.max_seconds,
             tt_mb=args.tt_mb,
             move_values=args.values,
-            weak=args.weak,
+            weak=args.weak or args.ask is not None,
+            window=_ASK_WINDOWS[args.ask],
             all_best_moves=not args.one_best_move,
             progress=progress,
             method=args.method,
@@ -173,6 +178,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     if args.values:
         names = {m: game.move_name(m) for m in s.move_values}
         verdict = {1: "wins", 0: "draws", -1: "loses"}
+        if args.ask is not None:  # a draw held to the window
+            verdict[0] = "does not win" if args.ask == "win" else "does not lose"
         print("moves: " + ", ".join(f"{names[m]} {verdict[v]}" for m, v in sorted(s.move_values.items())))
     if not s.weak:
         print(f"principal variation: {' '.join(m.name for m in s.principal_variation)}")
@@ -453,6 +460,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--values", action="store_true", help="also the value of every legal move")
     p.add_argument(
         "--weak", action="store_true", help="win, draw or loss only: no distance, one best move, no line of play"
+    )
+    p.add_argument(
+        "--ask",
+        choices=("win", "loss"),
+        help="a weak solve of one question: can the mover win (win), or can they avoid losing (loss)? "
+        "About half the work, when the other answer is known or not wanted",
     )
     p.add_argument(
         "--one-best-move",

@@ -11,7 +11,7 @@ from typing import Any
 from noughts import _core
 from noughts._core import Player
 from noughts._game import Move
-from noughts._numbers import whole_number
+from noughts._numbers import as_int, whole_number
 from noughts.book import OpeningBook, _rules_of, shipped_book_for_solve
 from noughts.errors import InvalidOptionError, SearchTimeout
 from noughts.mcts import check_threads
@@ -39,7 +39,10 @@ class Solution:
     ``weak`` is True for the answer of ``solve(..., weak=True)``: the value
     only, so ``distance`` is None, ``best_moves`` holds one move that keeps the
     value (every one with ``move_values=True``) and ``principal_variation`` is
-    empty.
+    empty. ``window`` is the part of the value such a solve asked about
+    (``solve(..., weak=True, window=...)``): ``value`` and ``move_values`` are
+    held to it, so a value at its upper end means "at least that", at its lower
+    end "at most that", when the window is narrower than (-1, 1).
     """
 
     value: int
@@ -51,6 +54,7 @@ class Solution:
     nodes: int
     seconds: float
     weak: bool = False
+    window: tuple[int, int] = (-1, 1)
 
     def value_for(self, player: Player) -> int:
         """The value from ``player``'s view: +1 they win, 0 draw, -1 they lose."""
@@ -58,7 +62,10 @@ class Solution:
 
     @property
     def result(self) -> str:
-        """Who wins with perfect play: "X wins", "draw" or "O wins"."""
+        """Who wins with perfect play: "X wins", "draw" or "O wins"; a draw held to a
+        narrower window says what it means ("X does not lose", "O does not win")."""
+        if self.value == 0 and self.window != (-1, 1):
+            return f"{self.to_move.name} does not {'lose' if self.window[1] == 0 else 'win'}"
         return {1: "X wins", 0: "draw", -1: "O wins"}[self.value_for(Player.X)]
 
 
@@ -142,6 +149,7 @@ def solve(
     method: str = "alphabeta",
     threads: int = 1,
     book: bool | OpeningBook | None = True,
+    window: tuple[int, int] = (-1, 1),
 ) -> Solution:
     """Solves the game's position exactly, in C++ without the GIL.
 
@@ -172,6 +180,14 @@ def solve(
     ``all_best_moves`` is the alpha-beta's (proof-number search always gives
     every best move), and ``weak=True`` asks it for the value only.
 
+    ``window`` (weak solves only), two of -1, 0, 1 from the mover's view, is
+    the part of the value asked about: the value is held to it, and a question
+    only its ends would answer is not searched. ``(0, 1)`` asks only "can the
+    mover win?" (0 then means a draw or a loss), ``(-1, 0)`` only "can they
+    avoid losing?" (0 means a draw or a win): about half the work, when the
+    rest is known already or not wanted (e.g. the moves below a root known to
+    be a draw can only draw or lose).
+
     ``threads`` searches with that many threads sharing one table: the same
     value, distance and best moves as one thread, sooner on large solves;
     ``nodes`` then counts every thread's. Alpha-beta's threads all search
@@ -198,6 +214,7 @@ def solve(
         method,
         threads,
         book,
+        window,
         None,
     )
 
@@ -215,6 +232,7 @@ def _solve(
     method: str,
     threads: int,
     book: bool | OpeningBook | None,
+    window: Any,
     table: Any,
 ) -> Solution:
     """solve's work, on a table kept by a Solver (a _core.SolveTable) or on its own (None)."""
@@ -227,6 +245,7 @@ def _solve(
         raise InvalidOptionError(f"method must be one of {', '.join(map(repr, _METHODS))}, not {method!r}")
     seconds, size = _number("max_seconds", max_seconds, True), _number("tt_mb", tt_mb)
     threads = check_threads(threads)
+    lower, upper = _window(window, weak)
     opening_book = _book_for(game, book, method)
     to_move, started = game.to_move, time.monotonic()
     state = _core.SolveProgress()
@@ -239,7 +258,7 @@ def _solve(
     report = None if progress is None else lambda: progress(status())
     poll = None if stop is None and report is None else _Poll(stop, report, 1.0)
     try:
-        common = (game, seconds, size, bool(symmetry), bool(move_values), poll, state, bool(weak))
+        common = (game, seconds, size, bool(symmetry), bool(move_values), poll, state, bool(weak), lower, upper)
         if method == "alphabeta":
             raw = _core.solve(*common, bool(all_best_moves), threads, opening_book, table)
         else:
@@ -252,7 +271,22 @@ def _solve(
     if poll is not None and poll.error is not None:  # raised while the search was finishing
         raise poll.error
 
-    return _solution(raw, game, to_move, bool(weak))
+    return _solution(raw, game, to_move, bool(weak), (lower, upper))
+
+
+def _window(window: Any, weak: bool) -> tuple[int, int]:
+    """A valid window as (lower, upper), or InvalidOptionError."""
+    try:
+        lower, upper = (as_int(v) for v in window)
+    except (TypeError, ValueError):
+        lower = upper = None
+    if lower is None or upper is None or not -1 <= lower < upper <= 1:
+        raise InvalidOptionError(f"window must be (lower, upper), two of -1, 0, 1 with lower < upper, not {window!r}")
+    if (lower, upper) != (-1, 1) and not weak:
+        raise InvalidOptionError(
+            f"window={window!r} needs weak=True (a distance has no meaning for a value held to it)"
+        )
+    return lower, upper
 
 
 def _book_for(game: Any, book: Any, method: str) -> Any:
@@ -271,7 +305,9 @@ def _book_for(game: Any, book: Any, method: str) -> Any:
     return book._core
 
 
-def _solution(raw: tuple[Any, ...], game: Any, to_move: Player, weak: bool) -> Solution:
+def _solution(
+    raw: tuple[Any, ...], game: Any, to_move: Player, weak: bool, window: tuple[int, int] = (-1, 1)
+) -> Solution:
     """The Solution of the core's answer (bind_solver.hpp's solution_tuple) for the game's position."""
     value, distance, best_moves, move_values, principal_variation, nodes, seconds = raw
     # The fields are set as a frozen dataclass's __init__ would set them, without its
@@ -288,6 +324,7 @@ def _solution(raw: tuple[Any, ...], game: Any, to_move: Player, weak: bool) -> S
         nodes=nodes,
         seconds=seconds,
         weak=weak,
+        window=window,
     )
     return solution
 
@@ -389,6 +426,7 @@ class Solver:
         progress: Callable[[SolveStatus], Any] | None = None,
         threads: int = 1,
         book: bool | OpeningBook | None = True,
+        window: tuple[int, int] = (-1, 1),
     ) -> Solution:
         """The solution of the game's position, as ``noughts.solve`` gives it (alpha-beta).
 
@@ -401,7 +439,7 @@ class Solver:
             table = self._tables[key] = _core.SolveTable(self.tt_mb)
         return _solve(
             game, max_seconds, self.tt_mb, self.symmetry, move_values, weak, all_best_moves, stop, progress,
-            "alphabeta", threads, book, table,
+            "alphabeta", threads, book, window, table,
         )  # fmt: skip
 
     def clear(self) -> None:

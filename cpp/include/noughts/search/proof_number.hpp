@@ -98,6 +98,7 @@ class ProofNumberSearch {
   // finished game, SearchStopped at a limit.
   Solution solve(const G& root) {
     if (root.outcome().over()) throw std::invalid_argument("the game is over: there is nothing to solve");
+    limits_.check_window(weak_);
     start_ = std::chrono::steady_clock::now();
     nodes_ = 0;
     std::optional<Team> team;  // its busy marks cost half a MiB: only with helpers
@@ -179,6 +180,10 @@ class ProofNumberSearch {
     const State state = search_state_of(g);
     std::array<Numbers, 2> q{};  // q[0]: does the mover win? q[1]: the opponent?
     std::array<bool, 2> started{};
+    // A question outside the window is not asked: taken as disproved, the
+    // value comes out held to the window.
+    if (limits_.upper <= 0) q[0] = Numbers{kInf, 0};
+    if (limits_.lower >= 0) q[1] = Numbers{kInf, 0};
     limits_.report_bounds(-1, 1);
     while (true) {
       if (q[0].pn == 0) return 1;
@@ -291,14 +296,15 @@ class ProofNumberSearch {
     return static_cast<std::uint32_t>(std::min<std::uint64_t>(t, kInf));
   }
 
-  // The value for `me` of the position after me's move (a finished game or not).
+  // The value for `me` of the position after me's move (a finished game or not),
+  // held to the window.
   int value_after(const G& child, Player me) {
     if (child.outcome().over()) {
       const auto w = child.outcome().winner();
-      return !w ? 0 : (*w == me ? 1 : -1);
+      return limits_.held(!w ? 0 : (*w == me ? 1 : -1));
     }
-    if (wins(child, me)) return 1;
-    return wins(child, opponent(me)) ? -1 : 0;
+    if (limits_.upper > 0 && wins(child, me)) return 1;
+    return limits_.lower < 0 && wins(child, opponent(me)) ? -1 : 0;
   }
   // Whether the position after me's move keeps me's value v.
   bool keeps(const G& child, Player me, int v) {
@@ -320,11 +326,12 @@ class ProofNumberSearch {
   }
   // A move of g that keeps g's value v for its mover: one the table shows
   // first (the proof just made left them there), else the first a search
-  // confirms; for a lost position, the first legal move (all lose).
+  // confirms; for a lost position (or one at most the window's lower end),
+  // the first legal move (all keep it).
   Move keeping_move(const G& g, int v) {
     typename G::MoveList moves;
     g.legal_moves(moves);
-    if (v < 0) return moves[0];
+    if (v <= limits_.lower) return moves[0];
     const Player me = g.to_move();
     for (int pass = 0; pass < 2; ++pass)
       for (Move m : moves) {

@@ -3,11 +3,13 @@
 // limits (time, memory, threads, a stop flag), the progress it publishes as
 // it goes, and the checks its calling thread makes every few thousand nodes.
 #pragma once
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <string>
 
 #include "noughts/errors.hpp"
 
@@ -34,6 +36,15 @@ struct SolveLimits {
   // move (every one with move_values), so only the value's two null-window
   // questions are searched.
   bool weak = false;
+  // The part of the value a weak solve asks about, from the mover's view
+  // (-1 <= lower < upper <= 1): the answer is the value held to it, so an
+  // answer of `upper` means "at least upper" and of `lower` "at most
+  // lower", and a question that only the ends would tell apart is not
+  // searched. (0, 1) asks only "can the mover win?", (-1, 0) only "can they
+  // avoid losing?": half the work, when the rest is known already (e.g. a
+  // move's value below a root known to be a draw) or not wanted. Move
+  // values are held to it too. Weak solves only (check_window).
+  int lower = -1, upper = 1;
   // Every move that keeps the value (true), or only the first move of the
   // principal variation: proving of each other move whether it keeps the
   // value can cost far more than the exact score itself.
@@ -58,6 +69,18 @@ struct SolveLimits {
   // then (a Python binding handles signals there, and sets `stop` to end the
   // search). Never called by the helper threads of a parallel solve.
   std::function<void()> poll;
+
+  // Throws InvalidOptionError for a window out of range or on a solve
+  // that is not weak (a distance has no meaning for a value held to one).
+  void check_window(bool weak_solve) const {
+    if (lower < -1 || upper > 1 || lower >= upper)
+      throw InvalidOptionError("the window must be two of -1, 0, 1 with lower < upper, not (" + std::to_string(lower) +
+                               ", " + std::to_string(upper) + ")");
+    if (!weak_solve && (lower > -1 || upper < 1))
+      throw InvalidOptionError("a window other than (-1, 1) needs a weak solve (weak=True)");
+  }
+  // The value v (-1, 0 or 1) held to the window.
+  int held(int v) const noexcept { return std::clamp(v, lower, upper); }
 
   // What the solving thread does every few thousand nodes, alpha-beta and
   // proof-number search alike: publishes the nodes searched so far, lets

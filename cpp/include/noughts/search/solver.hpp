@@ -112,6 +112,7 @@ class Solver {
     if (root.outcome().over()) throw std::invalid_argument("the game is over: there is nothing to solve");
     if (book_ && !same_rules(root, book_->start()))
       throw InvalidOptionError("the book holds positions of other rules than the position to solve");
+    limits_.check_window(limits_.weak);
     start_ = std::chrono::steady_clock::now();
     nodes_ = 0;
     Crew crew(*this, std::max(limits_.threads, 1) - 1);
@@ -374,17 +375,24 @@ class Solver {
     const State root_state = search_state_of(root);
     // Win, draw or loss first (cheap, null windows), then the exact distance.
     // Two null-window questions (can the mover win? can they avoid losing?)
-    // are cheaper than one search with a window around the draw.
-    int score = question(root, root_state, 0, 1, 0);
+    // are cheaper than one search with a window around the draw. A question
+    // outside the window is not asked: its answer would be held to the window.
+    const bool ask_win = limits_.upper > 0, ask_loss = limits_.lower < 0;
+    int score = ask_win ? question(root, root_state, 0, 1, 0) : 0;
     if (score >= 1) {
       limits_.report_bounds(1, 1);
-    } else if (limits_.report_bounds(-1, 0), (score = question(root, root_state, -1, 0, 0)) >= 0) {
-      score = 0;
-      limits_.report_bounds(0, 0);
     } else {
-      limits_.report_bounds(-1, -1);
+      if (ask_win) limits_.report_bounds(-1, 0);
+      if (!ask_loss) {
+        score = 0;  // at least a draw is taken as given; held to the window
+      } else if ((score = question(root, root_state, -1, 0, 0)) >= 0) {
+        score = 0;
+        limits_.report_bounds(0, ask_win ? 0 : 1);
+      } else {
+        limits_.report_bounds(-1, -1);
+      }
     }
-    s.value = sign(score);
+    s.value = limits_.held(sign(score));
     s.value_for_x = root.to_move() == Player::X ? s.value : -s.value;
     if (!limits_.weak) {
       score = exact_score(root, root_state, score);
@@ -394,9 +402,9 @@ class Solver {
     typename G::MoveList moves;
     root.legal_moves(moves);
     if (limits_.move_values) {
-      const auto scores = child_scores(root, moves, -1, 1);
+      const auto scores = child_scores(root, moves, limits_.lower, limits_.upper);
       for (int i = 0; i < moves.size(); ++i) {
-        const int v = sign(scores[i]);
+        const int v = limits_.held(sign(scores[i]));
         s.move_values.push_back({moves[i], v});
         if (v == s.value) s.best_moves.push_back(moves[i]);
       }
@@ -524,9 +532,10 @@ class Solver {
 
   // A move that keeps the value, for the weak solve: the table's move for
   // the root first (the value search nearly always leaves the move that
-  // proved it), then the others in order. When lost, every move keeps it.
+  // proved it), then the others in order. When lost (or at most the
+  // window's lower end), every move keeps it.
   Move one_best_move(const G& root, const typename G::MoveList& moves, int value) {
-    if (value < 0) {
+    if (value <= limits_.lower) {
       if (const auto e = tt_->find(table_key(root)); e && std::find(moves.begin(), moves.end(), e->move) != moves.end())
         return e->move;
       return moves[0];
