@@ -29,8 +29,13 @@ the start's value as known (5x5 misere + free choice is a draw: the weak solve, 
 strategy): each first move is then asked only whether it keeps it (solve's `window`), and each
 position below only the question that decides that:
 
-    python benchmarks/solve_long.py --boards misere-fc --threads 2 --tt-mb 12288 --split 3 \
-        --root-value draw --first-moves benchmarks/results/5x5-misere-fc-first-moves.log
+    python benchmarks/solve_long.py --boards misere-fc --threads 2 --tt-mb 12288 --root-value draw \
+        --tables ~/noughts-tables --first-moves benchmarks/results/5x5-misere-fc-first-moves.log
+
+`--tables DIR` keeps the solver's table in DIR (noughts.Solver.save), saved every half hour of
+a solve and when the run is stopped (Ctrl-C or SIGTERM), and read back by the next run: a
+position that outlasts one run goes on from where it stood. First moves that are one position
+to the solver (symmetric images, and a move and its X/O swap: Game.solver_key) are asked once.
 
 Each board takes minutes to hours on one core (the section gives the figures); the table should
 hold a few GB (`--tt-mb`), so that it is not the limit.
@@ -39,7 +44,10 @@ hold a few GB (`--tt-mb`), so that it is not the limit.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
+import re
+import signal
 import time
 
 import noughts
@@ -104,15 +112,19 @@ def solve_board(name: str, options: dict[str, object], tt_mb: int, threads: int)
 
 
 def move_classes(position: noughts.Classic) -> dict[str, list[noughts.Move]]:
-    """The moves of `position`, grouped by the position they lead to up to the board's symmetries
-    (keyed by that position's smallest string)."""
-    classes: dict[str, list[noughts.Move]] = {}
+    """The moves of `position`, grouped by the solver's key of the position they lead to (so the
+    moves of one group have one value: symmetric images, and with free choice a move and its
+    swap, b2=X and b2=O), each group keyed by the smallest string of its first move's position
+    under the board's symmetries."""
+    groups: dict[int, tuple[str, list[noughts.Move]]] = {}
     for move in position.legal_moves():
         child = position.copy()
         child.play(move)
-        key = min(child.symmetric(s).to_string() for s in range(child.num_symmetries))
-        classes.setdefault(key, []).append(move)
-    return classes
+        solver_key = child.solver_key()
+        if solver_key not in groups:
+            groups[solver_key] = (min(child.symmetric(s).to_string() for s in range(child.num_symmetries)), [])
+        groups[solver_key][1].append(move)
+    return dict(groups.values())
 
 
 FULL = (-1, 1)
@@ -128,9 +140,28 @@ class KeptValues:
     window it was asked within: see solve's `window`), so that a stopped run goes on from what
     the log holds."""
 
-    def __init__(self, name: str, tt_mb: int, threads: int, log: str, start_ply: int = 0) -> None:
+    def __init__(
+        self,
+        name: str,
+        tt_mb: int,
+        threads: int,
+        log: str,
+        start_ply: int = 0,
+        tables: str | None = None,
+        save_every: float = 1800,
+    ) -> None:
         self.name, self.threads, self.log, self.start_ply = name, threads, log, start_ply
         self.solver = noughts.Solver(tt_mb=tt_mb)
+        # The solver's table, saved every save_every seconds of a solve and at a stop, and
+        # taken up again by the next run: a position that outlasts a run goes on from it.
+        self.tables, self.save_every = None, save_every
+        if tables is not None:
+            os.makedirs(tables, exist_ok=True)
+            self.tables = os.path.join(tables, re.sub(r"[^a-z0-9]+", "-", name.lower()) + ".tables")
+            if os.path.exists(self.tables):
+                started = time.monotonic()
+                self.solver.load(self.tables)
+                print(f"  {name}: the table of {self.tables} read in {time.monotonic() - started:.0f} s", flush=True)
         self.known: dict[str, tuple[int, tuple[int, int]]] = {}  # key: (value, the window it is held to)
         try:
             with open(log) as f:
@@ -162,10 +193,7 @@ class KeptValues:
         same = child.to_move == position.to_move  # else the child's value is the other player's
         child_window = window if same else (-window[1], -window[0])
         if split <= 1:
-            s = self.solver.solve(
-                child, weak=True, window=child_window, threads=self.threads, progress=progress_printer(self.name, label)
-            )
-            best, nodes, seconds = s.value, s.nodes, s.seconds
+            best, nodes, seconds = self.solve(child, child_window, label)
         else:
             t0, best = time.monotonic(), child_window[0]
             for reply_key, replies in move_classes(child).items():
@@ -183,6 +211,33 @@ class KeptValues:
         print(f"  {self.name}, {label}: {value}{asked} ({nodes:,} nodes, {seconds:.0f} s)", flush=True)
         return value
 
+    def solve(self, position: noughts.Classic, window: tuple[int, int], label: str) -> tuple[int, int, float]:
+        """The position's weak value within the window, with the nodes and seconds of this run;
+        with tables, in steps of save_every seconds, the table saved after each."""
+        nodes, seconds = 0, 0.0
+        progress = progress_printer(self.name, label)
+        while True:
+            try:
+                s = self.solver.solve(
+                    position,
+                    weak=True,
+                    window=window,
+                    threads=self.threads,
+                    progress=progress,
+                    max_seconds=self.save_every if self.tables else None,
+                )
+                return s.value, nodes + s.nodes, seconds + s.seconds
+            except noughts.SearchTimeout as e:
+                nodes, seconds = nodes + e.nodes, seconds + e.seconds
+                self.save()
+
+    def save(self) -> None:
+        """Saves the table (when kept in a file)."""
+        if self.tables:
+            started = time.monotonic()
+            self.solver.save(self.tables)
+            print(f"  {self.name}: the table saved to {self.tables} in {time.monotonic() - started:.0f} s", flush=True)
+
 
 def first_move_values(
     name: str,
@@ -192,17 +247,22 @@ def first_move_values(
     log: str,
     split: int = 1,
     root_value: int | None = None,
+    tables: str | None = None,
 ) -> None:
     """Each first move's value for the first player, one solve a position (split > 1: the
     positions that many moves deep), kept in `log`. Given the start's value (root_value, for the
     first player), each is asked only whether it keeps that value: no first move does better."""
     start = noughts.Classic(**options)  # type: ignore[arg-type]
     classes = move_classes(start)
-    values = KeptValues(name, tt_mb, threads, log, start.ply)
+    values = KeptValues(name, tt_mb, threads, log, start.ply, tables)
     window = FULL if root_value is None else (root_value - 1, root_value)
     if window[0] < -1:  # a lost start: every first move keeps its value, nothing to ask
         window = FULL
-    known = {key: values.value_after(start, moves[0], key, split, window) for key, moves in classes.items()}
+    try:
+        known = {key: values.value_after(start, moves[0], key, split, window) for key, moves in classes.items()}
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (main): keep what the table proved
+        values.save()
+        raise
     words = {1: "wins", 0: "draws", -1: "loses"}
 
     def word(value: int) -> str:
@@ -244,7 +304,16 @@ def main() -> None:
         help="with --first-moves: the start's value for the first player, proved already (the weak solve); each"
         " first move is then asked only whether it keeps it (about half the work)",
     )
+    parser.add_argument(
+        "--tables",
+        metavar="DIR",
+        help="with --first-moves: keep the solver's table in DIR, saved every half hour of a solve and at a stop"
+        " (Ctrl-C, SIGTERM), and read back by the next run, so a position too large for one run goes on from"
+        " where it stood (a file of up to --tt-mb MB)",
+    )
     args = parser.parse_args()
+    # SIGTERM stops like Ctrl-C (the solve ends at its next poll), so the table is saved.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     keys = [k.strip() for k in args.boards.split(",") if k.strip()]
     unknown = [k for k in keys if k not in BOARDS]
     if unknown or not keys:
@@ -252,7 +321,7 @@ def main() -> None:
     if args.first_moves:
         for key in keys:
             root = None if args.root_value is None else {"win": 1, "draw": 0, "loss": -1}[args.root_value]
-            first_move_values(*BOARDS[key], args.tt_mb, args.threads, args.first_moves, args.split, root)
+            first_move_values(*BOARDS[key], args.tt_mb, args.threads, args.first_moves, args.split, root, args.tables)
         return
     rows = read_rows(args.out)
     for key in keys:

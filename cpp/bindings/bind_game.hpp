@@ -195,6 +195,15 @@ py::class_<History<G>> bind_game(py::module_& m, const char* name) {
                              "that decided it; for a game still being played, the same as status.")
       .def("position_hash", [](const H& h) { return h.current().hash(); },
            "A 64-bit hash of the position (not of its history).")
+      .def(
+          "solver_key",
+          [](const H& h, bool symmetry) {
+            const G& g = h.current();
+            return canonical_key(g, search_state_of(g), symmetry);
+          },
+          py::arg("symmetry") = true,
+          "The key the exact solver's table files the position under: one for every position the solver takes as "
+          "the same (see noughts.Game.solver_key).")
       .def("__eq__",
            [](const H& a, py::handle b) -> py::object {
              if (!py::isinstance<H>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);

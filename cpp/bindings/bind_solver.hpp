@@ -2,8 +2,11 @@
 #pragma once
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 
 #include "exclusive.hpp"
@@ -54,7 +57,31 @@ template <TextGame G>
 void bind_solver(py::module_& m) {
   if (!py::hasattr(m, "SolveTable")) {
     py::class_<SolveTable>(m, "SolveTable", "A solver's table kept between solves; use noughts.Solver.")
-        .def(py::init<double>(), py::arg("tt_mb") = 64.0);
+        .def(py::init<double>(), py::arg("tt_mb") = 64.0)
+        .def(
+            "save",
+            [](SolveTable& t, const std::filesystem::path& path) {
+              const auto in_use = t.use.enter("this Solver is solving");
+              py::gil_scoped_release release;
+              std::ofstream out(path, std::ios::binary | std::ios::app);
+              if (!out) throw InvalidOptionError("cannot write " + path.string());
+              t.table.save(out);
+            },
+            py::arg("path"), "Appends the table to the file (TranspositionTable::save). Releases the GIL.")
+        .def(
+            "load",
+            [](SolveTable& t, const std::filesystem::path& path, std::uint64_t offset) {
+              const auto in_use = t.use.enter("this Solver is solving");
+              py::gil_scoped_release release;
+              std::ifstream in(path, std::ios::binary);
+              if (!in) throw InvalidOptionError("cannot read " + path.string());
+              in.seekg(static_cast<std::streamoff>(offset));
+              t.table.load(in);
+              return static_cast<std::uint64_t>(in.tellg());
+            },
+            py::arg("path"), py::arg("offset") = 0,
+            "Replaces the table by the one saved at `offset` in the file; returns the offset past it. Releases the "
+            "GIL.");
   }
   if (!py::hasattr(m, "SolveProgress")) {
     py::class_<SolveProgress>(m, "SolveProgress", "What a running solve has proved so far (readable while it runs).")

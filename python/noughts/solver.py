@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import math
+import os
+import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -15,7 +19,7 @@ from noughts._numbers import as_int, whole_number
 from noughts.book import OpeningBook, _rules_of, shipped_book_for_solve
 from noughts.errors import InvalidOptionError, SearchTimeout
 from noughts.mcts import check_threads
-from noughts.registry import info_of
+from noughts.registry import info_of, make_game
 from noughts.search import check_game
 
 __all__ = ["BestMove", "Prover", "Solution", "SolveStatus", "Solver", "best_move", "solve"]
@@ -404,6 +408,10 @@ class Solver:
     by one thread at a time (a second thread solving positions of the same
     rules at once gets a RuntimeError); ``threads`` shares one solve's work
     between threads.
+
+    ``save(path)`` writes the tables to a file and ``load(path)`` takes them
+    back, in another process as well: a solve of hours, stopped by
+    ``max_seconds`` or ``stop``, goes on later from what it had proved.
     """
 
     def __init__(self, *, tt_mb: float = 64, symmetry: bool = True) -> None:
@@ -445,6 +453,109 @@ class Solver:
     def clear(self) -> None:
         """Forgets every table."""
         self._tables = {}
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Writes every table to the file ``path`` (replaced whole, and only once the new one is written).
+
+        The file holds each table's entries with the rules it was filled under, keyed as this
+        Solver keys them (``symmetry``), and the keys of a few positions of each game, by which
+        ``load`` tells whether the noughts reading it keys positions the same way. It takes 16
+        bytes an entry: at most ``tt_mb`` MB a table.
+        """
+        path = os.fspath(path)
+        header = {
+            "noughts": _core_version(),
+            "byteorder": sys.byteorder,
+            "symmetry": self.symmetry,
+            "tables": [],
+        }
+        games = []
+        for (cls, options), table in self._tables.items():
+            info = info_of(cls)
+            if info is None:  # pragma: no cover - a table is made for a registered game only
+                continue
+            game = make_game(info.name, **dict(options))
+            header["tables"].append(
+                {"game": info.name, "options": dict(options), "keys": _sample_keys(game, self.symmetry)}
+            )
+            games.append(table)
+        partial = path + ".partial"
+        with open(partial, "wb") as f:
+            f.write(_TABLES_MAGIC + json.dumps(header).encode() + b"\n")
+        try:
+            for table in games:
+                table.save(partial)
+            os.replace(partial, path)
+        except BaseException:
+            os.unlink(partial)
+            raise
+
+    def load(self, path: str | os.PathLike[str]) -> None:
+        """Takes the tables ``save`` wrote to ``path``, in place of those this Solver holds for
+        the same rules (the others stay). Each is read into a table within ``tt_mb``: a smaller
+        budget than the saver's keeps the entries of the larger subtrees where two meet.
+
+        Raises InvalidOptionError for a file that is not such a table file, is damaged or cut
+        short, was keyed with another ``symmetry``, or keys positions otherwise than this
+        version of noughts does (then its entries would not hold: solve afresh).
+        """
+        path = os.fspath(path)
+        with open(path, "rb") as f:
+            magic = f.read(len(_TABLES_MAGIC))
+            line = f.readline()
+            offset = f.tell()
+        if magic != _TABLES_MAGIC:
+            raise InvalidOptionError(f"{path} is not a file of noughts.Solver.save")
+        try:
+            header = json.loads(line)
+            tables, symmetry, byteorder = header["tables"], header["symmetry"], header["byteorder"]
+        except (ValueError, KeyError, TypeError):
+            raise InvalidOptionError(f"{path}: its header is damaged") from None
+        if byteorder != sys.byteorder:
+            raise InvalidOptionError(f"{path} was written on a {byteorder}-endian machine, this one is {sys.byteorder}")
+        if symmetry != self.symmetry:
+            raise InvalidOptionError(
+                f"{path} holds tables keyed with symmetry={symmetry}, this Solver keys with symmetry={self.symmetry}"
+            )
+        loaded = {}
+        for entry in tables:
+            try:
+                game = make_game(entry["game"], **entry["options"])
+                keys = entry["keys"]
+            except (KeyError, TypeError):
+                raise InvalidOptionError(f"{path}: its header is damaged") from None
+            if keys != _sample_keys(game, self.symmetry):
+                raise InvalidOptionError(
+                    f"{path}: noughts {header.get('noughts')} keyed the positions of {game!r} otherwise than this"
+                    f" version ({_core_version()}) does, so its entries would not hold: solve afresh"
+                )
+            table = _core.SolveTable(self.tt_mb)
+            offset = table.load(path, offset)
+            loaded[_rules_of(game)] = table
+        self._tables.update(loaded)
+
+
+_TABLES_MAGIC = b"noughts solver tables\n"
+
+
+def _core_version() -> str:
+    from noughts import __version__
+
+    return __version__
+
+
+def _sample_keys(game: Any, symmetry: bool) -> list[int]:
+    """The solver's keys of a few positions of the game's rules, from one seeded random game (the
+    same positions wherever it runs): a table file keeps them, so that its reader can tell whether
+    it keys positions the same way."""
+    rng = random.Random(0)
+    game = game.copy()
+    keys = [game.solver_key(symmetry)]
+    while len(keys) < 12 and not game.is_over():
+        game.play(rng.choice(game.legal_actions()))
+        if not game.is_over():
+            keys.append(game.solver_key(symmetry))
+    return keys
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,13 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <istream>
 #include <new>
 #include <optional>
+#include <ostream>
+#include <vector>
+
+#include "noughts/errors.hpp"
 
 #include "noughts/search/prefetch.hpp"
 #include "noughts/search/zeroed_table.hpp"
@@ -116,7 +121,90 @@ class TranspositionTable {
 
   std::size_t bytes() const noexcept { return table_.bytes(); }
 
+  // The table in a file (noughts.Solver.save), so that a solve of hours
+  // can stop and go on in another process: a tag, the count of entries,
+  // each entry as its key and data words, and a check word over them all,
+  // in the machine's byte order. Keys depend only on the positions and the
+  // rules, so the entries hold for any later solve of the same rules (and
+  // the same `symmetry`), which the file's reader must see to. Call while
+  // no thread uses the table.
+  void save(std::ostream& out) const {
+    std::uint64_t count = 0;
+    for (const Bucket& b : table_)
+      for (const Slot& s : b.slots) count += used(s.data);
+    put_word(out, kFileTag);
+    put_word(out, count);
+    std::uint64_t check = kFileTag ^ count;
+    std::vector<std::uint64_t> chunk;
+    chunk.reserve(kFileChunk);
+    auto flush = [&] {
+      out.write(reinterpret_cast<const char*>(chunk.data()), static_cast<std::streamsize>(chunk.size() * 8));
+      chunk.clear();
+    };
+    for (const Bucket& b : table_)
+      for (const Slot& s : b.slots)
+        if (used(s.data)) {
+          chunk.push_back(s.check ^ s.data);
+          chunk.push_back(s.data);
+          check = file_check(check, s.check ^ s.data, s.data);
+          if (chunk.size() >= kFileChunk) flush();
+        }
+    flush();
+    put_word(out, check);
+    if (!out) throw InvalidOptionError("the table could not be written (is the disk full?)");
+  }
+  // Replaces the contents by a saved table's (save()), read from `in`: as
+  // large a table as the entries take within the budget, each entry where
+  // a store would put it (a smaller budget keeps the more searched of two
+  // that meet). Throws InvalidOptionError for a file that is not a table
+  // or ends early, leaving the table empty.
+  void load(std::istream& in) {
+    const std::uint64_t tag = get_word(in), count = get_word(in);
+    if (!in || tag != kFileTag) throw InvalidOptionError("not a table noughts saved (or one of another machine's byte order)");
+    // As many buckets as entries (half the slots), within the budget (a power of two).
+    const std::uint64_t wanted = std::min<std::uint64_t>(std::max<std::uint64_t>(count, kInitialBuckets), max_buckets_);
+    resize(static_cast<std::size_t>(std::bit_ceil(wanted)));
+    std::uint64_t check = kFileTag ^ count;
+    std::vector<std::uint64_t> chunk(kFileChunk);
+    for (std::uint64_t left = count; left > 0;) {
+      const std::uint64_t n = std::min<std::uint64_t>(left, kFileChunk / 2);
+      in.read(reinterpret_cast<char*>(chunk.data()), static_cast<std::streamsize>(n * 16));
+      if (!in) {
+        empty();
+        throw InvalidOptionError("the table's file ends before its entries do");
+      }
+      for (std::uint64_t i = 0; i < n; ++i) {
+        const std::uint64_t key = chunk[2 * i], data = chunk[2 * i + 1];
+        check = file_check(check, key, data);
+        if (!used(data)) continue;  // never written so: the check word will not match either
+        Slot& slot = replaced(table_[key & mask_], work_of(data));
+        used_ += !used(slot.data);
+        slot = Slot{key ^ data, data};
+      }
+      left -= n;
+    }
+    if (get_word(in) != check || !in) {
+      empty();
+      throw InvalidOptionError("the table's file is damaged (its check word does not match its entries)");
+    }
+  }
+
  private:
+  // "nghtsTT" and the entries' layout version: a change to the data word's
+  // fields or to what scores mean must change it.
+  static constexpr std::uint64_t kFileTag = 0x6e676874735454'01;
+  static constexpr std::size_t kFileChunk = std::size_t{1} << 16;  // words read or written at a time
+  static void put_word(std::ostream& out, std::uint64_t w) { out.write(reinterpret_cast<const char*>(&w), 8); }
+  static std::uint64_t get_word(std::istream& in) {
+    std::uint64_t w = 0;
+    in.read(reinterpret_cast<char*>(&w), 8);
+    return w;
+  }
+  void empty() { resize(std::min(max_buckets_, kInitialBuckets)); }
+  static std::uint64_t file_check(std::uint64_t check, std::uint64_t key, std::uint64_t data) noexcept {
+    return std::rotl(check, 5) ^ key ^ std::rotl(data, 29);
+  }
+
   static constexpr std::size_t kInitialBuckets = std::size_t{1} << 10;  // 32 KiB
   // The largest table that keeps a probe in a core's cache on common
   // hardware (a second-level cache of 2 MiB or more), and the stores per
