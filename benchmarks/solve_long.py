@@ -24,12 +24,12 @@ for 5x5 misere + free choice are kept in benchmarks/results/5x5-misere-fc-first-
 (one line a position, fields parted by " | ": the board's name, the position's canonical
 string, its value for the player who made its last move (the first player, for a first move's
 position), then the solve's nodes, seconds and threads, and last the window the value is held
-to when it was asked within one), so that a later run goes on from them. `--root-value` takes
-the start's value as known (5x5 misere + free choice is a draw: the weak solve, and the mirror
-strategy): each first move is then asked only whether it keeps it (solve's `window`), and each
-position below only the question that decides that:
+to when it was asked within one), so that a later run goes on from them. `--root-at-most` takes
+a bound the start's value is proved not to pass (5x5 misere + free choice is a draw: the weak
+solve, and the mirror strategy): each first move is then asked only whether it reaches it
+(solve's `window`), and each position below only the question that decides that:
 
-    python benchmarks/solve_long.py --boards misere-fc --threads 2 --tt-mb 12288 --root-value draw \
+    python benchmarks/solve_long.py --boards misere-fc --threads 2 --tt-mb 12288 --root-at-most draw \
         --tables ~/noughts-tables --first-moves benchmarks/results/5x5-misere-fc-first-moves.log
 
 `--tables DIR` keeps the solver's table in DIR (noughts.Solver.save), saved every half hour of
@@ -57,6 +57,21 @@ from solve_table import GRAVITY_HEADING, LONG_HEADING, replace_section
 BOARDS: dict[str, tuple[str, dict[str, object]]] = {
     "fc": ("5x5 k=4 free_choice", dict(rows=5, cols=5, k=4, free_choice=True)),
     "misere-fc": ("5x5 k=4 misere, free_choice", dict(rows=5, cols=5, k=4, misere=True, free_choice=True)),
+}
+# Gravity boards the results table leaves open (or without every best first move): for
+# --first-moves only, whose answers docs/solver-results.md's gravity section quotes.
+GRAVITY_BOARDS: dict[str, tuple[str, dict[str, object]]] = {
+    f"gravity-{cols}x{rows}-{key}": (
+        f"{cols}x{rows} k=4 {name}, gravity",
+        dict(rows=rows, cols=cols, k=4, gravity=True, free_choice=True, misere=key == "misere-fc"),
+    )
+    for cols, rows, key, name in [
+        (7, 5, "fc", "free_choice"),
+        (7, 5, "misere-fc", "misere, free_choice"),
+        (6, 6, "misere-fc", "misere, free_choice"),
+        (7, 6, "fc", "free_choice"),
+        (7, 6, "misere-fc", "misere, free_choice"),
+    ]
 }
 HEADER = [
     "| game | value | best first moves | principal variation | weak solve | strong solve, every first move's value |",
@@ -203,12 +218,12 @@ class KeptValues:
             nodes, seconds = 0, time.monotonic() - t0
         value = best if same else -best
         self.known[key] = (value, window)
-        asked = "" if window == FULL else f" | window {window[0]}..{window[1]}"
+        window_field = "" if window == FULL else f" | window {window[0]}..{window[1]}"
         with open(self.log, "a") as f:
             f.write(
-                f"{self.name} | {key} | {value} | {nodes} nodes | {seconds:.0f} s | {self.threads} threads{asked}\n"
+                f"{self.name} | {key} | {value} | {nodes} nodes | {seconds:.0f} s | {self.threads} threads{window_field}\n"
             )
-        print(f"  {self.name}, {label}: {value}{asked} ({nodes:,} nodes, {seconds:.0f} s)", flush=True)
+        print(f"  {self.name}, {label}: {value}{window_field} ({nodes:,} nodes, {seconds:.0f} s)", flush=True)
         return value
 
     def solve(self, position: noughts.Classic, window: tuple[int, int], label: str) -> tuple[int, int, float]:
@@ -246,16 +261,17 @@ def first_move_values(
     threads: int,
     log: str,
     split: int = 1,
-    root_value: int | None = None,
+    root_at_most: int | None = None,
     tables: str | None = None,
 ) -> None:
     """Each first move's value for the first player, one solve a position (split > 1: the
-    positions that many moves deep), kept in `log`. Given the start's value (root_value, for the
-    first player), each is asked only whether it keeps that value: no first move does better."""
+    positions that many moves deep), kept in `log`. Given a bound the start's value is known not
+    to pass (root_at_most, for the first player), each is asked only whether it reaches it: no
+    first move can pass it."""
     start = noughts.Classic(**options)  # type: ignore[arg-type]
     classes = move_classes(start)
     values = KeptValues(name, tt_mb, threads, log, start.ply, tables)
-    window = FULL if root_value is None else (root_value - 1, root_value)
+    window = FULL if root_at_most is None else (root_at_most - 1, root_at_most)
     if window[0] < -1:  # a lost start: every first move keeps its value, nothing to ask
         window = FULL
     try:
@@ -268,7 +284,7 @@ def first_move_values(
     def word(value: int) -> str:
         if window == FULL or abs(value) == 1:
             return words[value]
-        return words[value] if value == root_value else "does not win (draws or loses)"
+        return words[value] if value == root_at_most else "does not win (draws or loses)"
 
     for key, moves in classes.items():
         print(f"  {' '.join(m.name for m in moves)}: the first player {word(known[key])}")
@@ -286,7 +302,11 @@ def read_rows(path: str) -> dict[str, str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--boards", default=",".join(BOARDS), help=f"comma-separated, of: {', '.join(BOARDS)}")
+    parser.add_argument(
+        "--boards",
+        default=",".join(BOARDS),
+        help=f"comma-separated, of: {', '.join(BOARDS)}; with --first-moves also {', '.join(GRAVITY_BOARDS)}",
+    )
     parser.add_argument("--tt-mb", type=int, default=8192)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--out", default="docs/solver-results.md")
@@ -299,10 +319,11 @@ def main() -> None:
         " each solved whole and logged (a position too large for one run)",
     )
     parser.add_argument(
-        "--root-value",
+        "--root-at-most",
         choices=["win", "draw", "loss"],
-        help="with --first-moves: the start's value for the first player, proved already (the weak solve); each"
-        " first move is then asked only whether it keeps it (about half the work)",
+        help="with --first-moves: a value for the first player that the start's is proved not to pass (the start's"
+        " value from a weak solve, or a bound from a mirror strategy); each first move is then asked only whether it"
+        " reaches it (about half the work)",
     )
     parser.add_argument(
         "--tables",
@@ -315,13 +336,19 @@ def main() -> None:
     # SIGTERM stops like Ctrl-C (the solve ends at its next poll), so the table is saved.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     keys = [k.strip() for k in args.boards.split(",") if k.strip()]
-    unknown = [k for k in keys if k not in BOARDS]
+    boards = BOARDS | GRAVITY_BOARDS if args.first_moves else BOARDS
+    unknown = [k for k in keys if k not in boards]
     if unknown or not keys:
-        parser.error(f"--boards takes {', '.join(BOARDS)}, not {args.boards!r}")
+        parser.error(f"--boards takes {', '.join(boards)}, not {args.boards!r}")
     if args.first_moves:
-        for key in keys:
-            root = None if args.root_value is None else {"win": 1, "draw": 0, "loss": -1}[args.root_value]
-            first_move_values(*BOARDS[key], args.tt_mb, args.threads, args.first_moves, args.split, root, args.tables)
+        at_most = None if args.root_at_most is None else {"win": 1, "draw": 0, "loss": -1}[args.root_at_most]
+        try:
+            for key in keys:
+                first_move_values(
+                    *boards[key], args.tt_mb, args.threads, args.first_moves, args.split, at_most, args.tables
+                )
+        except KeyboardInterrupt:
+            raise SystemExit("stopped: the values proved so far are in the log (and the table in --tables)") from None
         return
     rows = read_rows(args.out)
     for key in keys:

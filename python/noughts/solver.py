@@ -463,27 +463,26 @@ class Solver:
         bytes an entry: at most ``tt_mb`` MB a table.
         """
         path = os.fspath(path)
-        header = {
-            "noughts": _core_version(),
-            "byteorder": sys.byteorder,
-            "symmetry": self.symmetry,
-            "tables": [],
-        }
-        games = []
+        described: list[dict[str, Any]] = []  # each table's rules, as the header gives them
+        tables = []
         for (cls, options), table in self._tables.items():
             info = info_of(cls)
             if info is None:  # pragma: no cover - a table is made for a registered game only
                 continue
             game = make_game(info.name, **dict(options))
-            header["tables"].append(
-                {"game": info.name, "options": dict(options), "keys": _sample_keys(game, self.symmetry)}
-            )
-            games.append(table)
+            described.append({"game": info.name, "options": dict(options), "keys": _sample_keys(game, self.symmetry)})
+            tables.append(table)
+        header = {
+            "noughts": _core_version(),
+            "byteorder": sys.byteorder,
+            "symmetry": self.symmetry,
+            "tables": described,
+        }
         partial = path + ".partial"
         with open(partial, "wb") as f:
             f.write(_TABLES_MAGIC + json.dumps(header).encode() + b"\n")
         try:
-            for table in games:
+            for table in tables:
                 table.save(partial)
             os.replace(partial, path)
         except BaseException:

@@ -170,7 +170,7 @@ class TranspositionTable {
       const std::uint64_t n = std::min<std::uint64_t>(left, kFileChunk / 2);
       in.read(reinterpret_cast<char*>(chunk.data()), static_cast<std::streamsize>(n * 16));
       if (!in) {
-        empty();
+        make_empty();
         throw InvalidOptionError("the table's file ends before its entries do");
       }
       for (std::uint64_t i = 0; i < n; ++i) {
@@ -184,7 +184,7 @@ class TranspositionTable {
       left -= n;
     }
     if (get_word(in) != check || !in) {
-      empty();
+      make_empty();
       throw InvalidOptionError("the table's file is damaged (its check word does not match its entries)");
     }
   }
@@ -200,7 +200,7 @@ class TranspositionTable {
     in.read(reinterpret_cast<char*>(&w), 8);
     return w;
   }
-  void empty() { resize(std::min(max_buckets_, kInitialBuckets)); }
+  void make_empty() { resize(std::min(max_buckets_, kInitialBuckets)); }
   static std::uint64_t file_check(std::uint64_t check, std::uint64_t key, std::uint64_t data) noexcept {
     return std::rotl(check, 5) ^ key ^ std::rotl(data, 29);
   }
