@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -212,6 +213,35 @@ int main() {
           "solves on a kept table give the answers of fresh ones");
     check(again.nodes * 10 < fresh.nodes && next_kept.nodes < next_fresh.nodes,
           "a kept table answers a position asked again, and the next one, with fewer nodes");
+
+    // Saved and loaded (into a large budget and into a small one), the
+    // table answers as it did; a cut or damaged file is refused.
+    std::stringstream file;
+    kept.save(file);
+    const std::string bytes = file.str();
+    bool same = true;
+    for (std::size_t budget : {std::size_t{16} << 20, std::size_t{64} << 10}) {
+      TranspositionTable loaded(budget);
+      std::stringstream in(bytes);
+      loaded.load(in);
+      const Solution from_file = solve(g, {}, nullptr, loaded);
+      same = same && from_file.value == fresh.value && from_file.distance == fresh.distance &&
+             from_file.best_moves == fresh.best_moves && (budget < (std::size_t{1} << 20) || from_file.nodes * 10 < fresh.nodes);
+    }
+    auto refused = [](std::string damaged) {
+      TranspositionTable t(std::size_t{1} << 20);
+      std::stringstream in(damaged);
+      try {
+        t.load(in);
+      } catch (const InvalidOptionError&) {
+        return true;
+      }
+      return false;
+    };
+    std::string flipped = bytes;
+    flipped[bytes.size() / 2] ^= 4;
+    check(same && refused(bytes.substr(0, bytes.size() - 3)) && refused(flipped) && refused("not a table"),
+          "a saved table answers as the kept one did; a cut or damaged one is refused");
   }
 
   // SolveLimits::poll is called now and then by the solving thread only (not
