@@ -82,6 +82,23 @@ def test_solve_asking_one_question():
     assert out.returncode == 2 and "win" in out.stderr and "Traceback" not in out.stderr
 
 
+def test_solve_keeps_its_table_in_a_file(tmp_path):
+    """--tables FILE: the table is written after the solve, also when the time runs out, and read
+    by the next run, which answers the same with far fewer nodes."""
+    tables = str(tmp_path / "solve.tables")
+    args = ("solve", "classic", "--size", "4", "-k", "4", "--misere", "--free", "--weak", "--tables", tables)
+    stopped = run(*args, "--max-seconds", "0.01")
+    assert "saved the table to" in stopped.stderr
+    first = run(*args)
+    assert first.returncode == 0 and "value: draw" in first.stdout
+    assert "read the table of" in first.stderr
+    again = run(*args)
+    nodes = [int(out.stdout.split("nodes: ")[1].split()[0].replace(",", "")) for out in (first, again)]
+    assert "value: draw" in again.stdout and nodes[1] * 100 < nodes[0]
+    out = run(*args, "--method", "pns")
+    assert out.returncode == 2 and "--tables" in out.stderr and "Traceback" not in out.stderr
+
+
 def test_solve_with_threads_gives_the_one_thread_answer():
     one = run("solve", "classic", "--size", "4", "-k", "3").stdout
     two = run("solve", "classic", "--size", "4", "-k", "3", "--threads", "2", "--tt-mb", "4")

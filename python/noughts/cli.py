@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -135,9 +136,18 @@ _ASK_WINDOWS: dict[str | None, tuple[int, int]] = {None: (-1, 1), "win": (0, 1),
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     from noughts.errors import SearchTimeout
-    from noughts.solver import solve
+    from noughts.solver import Solver, solve
 
     game = _make_game(args)
+    solver = None
+    if args.tables is not None:
+        # A Solver whose table lives in the file: read before, written after (also when stopped).
+        if args.method != "alphabeta":
+            raise InvalidOptionError("--tables keeps alpha-beta's table: it does not go with --method pns")
+        solver = Solver(tt_mb=args.tt_mb)
+        if os.path.exists(args.tables):
+            solver.load(args.tables)
+            print(f"read the table of {args.tables}", file=sys.stderr, flush=True)
     print(f"solving {game.to_string()!r} ...", file=sys.stderr, flush=True)
     last: list[Any] = []
     tty = sys.stderr.isatty()
@@ -147,20 +157,26 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         line = f"{status.nodes:,} nodes, {status.seconds:.0f} s: {status}"
         print(f"\r{line}\x1b[K" if tty else line, end="" if tty else "\n", file=sys.stderr, flush=True)
 
+    options: dict[str, Any] = dict(
+        max_seconds=args.max_seconds,
+        move_values=args.values,
+        weak=args.weak or args.ask is not None,
+        window=_ASK_WINDOWS[args.ask],
+        all_best_moves=not args.one_best_move,
+        progress=progress,
+        threads=args.threads,
+        book=not args.no_book,
+    )
     try:
-        s = solve(
-            game,
-            max_seconds=args.max_seconds,
-            tt_mb=args.tt_mb,
-            move_values=args.values,
-            weak=args.weak or args.ask is not None,
-            window=_ASK_WINDOWS[args.ask],
-            all_best_moves=not args.one_best_move,
-            progress=progress,
-            method=args.method,
-            threads=args.threads,
-            book=not args.no_book,
-        )
+        if solver is None:
+            s = solve(game, tt_mb=args.tt_mb, method=args.method, **options)
+        else:
+            try:
+                s = solver.solve(game, **options)
+            finally:  # what it proved, finished or not
+                solver.save(args.tables)
+                end_progress = "\n" if tty and last else ""  # the progress line is rewritten in place on a terminal
+                print(f"{end_progress}saved the table to {args.tables}", file=sys.stderr, flush=True)
     except SearchTimeout as e:
         print(f"noughts: {e}; proved so far: {e.proven}", file=sys.stderr)
         return 2
@@ -489,6 +505,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-book",
         action="store_true",
         help="search every position, without the opening book shipped for the game (Connect Four's)",
+    )
+    p.add_argument(
+        "--tables",
+        metavar="FILE",
+        help="keep the solver's table in FILE: read before the solve if it exists, written after it, also when the "
+        "solve is stopped (--max-seconds, Ctrl-C), so that a long solve goes on in the next run",
     )
     p.set_defaults(run=_cmd_solve)
 
