@@ -222,8 +222,10 @@ int main() {
     bool same = true;
     for (std::size_t budget : {std::size_t{16} << 20, std::size_t{64} << 10}) {
       TranspositionTable loaded(budget);
+      loaded.store(0x5eed, 0, 0, TranspositionTable::kNoMove, 1);  // replaced by the file's contents
       std::stringstream in(bytes);
       loaded.load(in);
+      same = same && !loaded.find(0x5eed);
       const Solution from_file = solve(g, {}, nullptr, loaded);
       same = same && from_file.value == fresh.value && from_file.distance == fresh.distance &&
              from_file.best_moves == fresh.best_moves && (budget < (std::size_t{1} << 20) || from_file.nodes * 10 < fresh.nodes);

@@ -163,7 +163,7 @@ class TranspositionTable {
     if (!in || tag != kFileTag) throw InvalidOptionError("not a table noughts saved (or one of another machine's byte order)");
     // As many buckets as entries (half the slots), within the budget (a power of two).
     const std::uint64_t wanted = std::min<std::uint64_t>(std::max<std::uint64_t>(count, kInitialBuckets), max_buckets_);
-    resize(static_cast<std::size_t>(std::bit_ceil(wanted)));
+    make_empty(static_cast<std::size_t>(std::bit_ceil(wanted)));
     std::uint64_t check = kFileTag ^ count;
     std::vector<std::uint64_t> chunk(kFileChunk);
     for (std::uint64_t left = count; left > 0;) {
@@ -200,7 +200,14 @@ class TranspositionTable {
     in.read(reinterpret_cast<char*>(&w), 8);
     return w;
   }
-  void make_empty() { resize(std::min(max_buckets_, kInitialBuckets)); }
+  // The table with `buckets` empty buckets, what it held dropped (resize keeps it).
+  void make_empty(std::size_t buckets) {
+    table_ = ZeroedTable<Bucket>(buckets);
+    mask_ = buckets - 1;
+    used_ = 0;
+    stores_ = hits_ = 0;
+  }
+  void make_empty() { make_empty(std::min(max_buckets_, kInitialBuckets)); }
   static std::uint64_t file_check(std::uint64_t check, std::uint64_t key, std::uint64_t data) noexcept {
     return std::rotl(check, 5) ^ key ^ std::rotl(data, 29);
   }
