@@ -204,13 +204,17 @@ class Ultimate {
   // with more won boards than the opponent holds now.
   bool can_still_win(Player p) const noexcept {
     if (outcome_.over()) return outcome_.winner() == p;
-    const unsigned won = won_[static_cast<int>(p)];
-    unsigned alive = won;
-    bits::for_each(open_boards(), [&](int b) {
-      if (board3::kLineFree[marks(opponent(p), b)]) alive |= 1u << b;
-    });
+    const unsigned alive = boards_alive(p);
     if (board3::kHasLine[alive]) return true;
     return tiebreak_ && bits::count(alive) > bits::count(won_[static_cast<int>(opponent(p))]);
+  }
+  // How many lines of boards p can still make (those can_still_win looks
+  // for; the game need not be over).
+  int lines_open(Player p) const noexcept {
+    const unsigned alive = boards_alive(p);
+    int open = 0;
+    for (unsigned line : board3::kLines) open += (alive & line) == line;
+    return open;
   }
 
   // What the solver carries down its search path (search/hooks.hpp): a
@@ -358,6 +362,15 @@ class Ultimate {
   static std::string cell_name(int board, int cell);
 
  private:
+  // The boards p won, and the open boards where p can still make a small
+  // line (one free of the opponent's marks).
+  unsigned boards_alive(Player p) const noexcept {
+    unsigned alive = won_[static_cast<int>(p)];
+    bits::for_each(open_boards(), [&](int b) {
+      if (board3::kLineFree[marks(opponent(p), b)]) alive |= 1u << b;
+    });
+    return alive;
+  }
   // Whether some order of the marks follows the sending rule, as far as
   // from_string checks it (ultimate.cpp says what exactly).
   static bool follows_sending_rule(const Ultimate& g, int forced);

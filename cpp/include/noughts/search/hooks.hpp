@@ -100,6 +100,14 @@ concept HasCanStillWin = requires(const G& g, Player p) {
   { g.can_still_win(p) } -> std::convertible_to<bool>;
 };
 
+// How many lines p can still complete (0 when can_still_win says no line
+// is left). Proof-number search starts a new leaf's disproof number of
+// "does p win?" higher the more lines p has left to try.
+template <class G>
+concept HasLinesOpen = requires(const G& g, Player p) {
+  { g.lines_open(p) } -> std::convertible_to<int>;
+};
+
 // A state the solver carries down its search path, updated a move at a time
 // instead of recomputed at every node: search_state() from scratch,
 // search_state_after(s, m) for the position after the legal move m (equal

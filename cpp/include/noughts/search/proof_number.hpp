@@ -378,7 +378,7 @@ class ProofNumberSearch {
       }
       if (t.loses_within) return mine ? disproved : proved;
       if (t.wins_within) return mine ? proved : disproved;
-      return mobility(mine, moves.size());
+      return with_lines_open(g, mobility(mine, moves.size()));
     } else {
       if constexpr (HasCanStillWin<G>) {
         if (!g.can_still_win(target_)) return disproved;
@@ -388,7 +388,55 @@ class ProofNumberSearch {
       }
       typename G::MoveList moves;
       g.legal_moves(moves);
-      return mobility(mine, moves.size());
+      int searched = moves.size();
+      if (threats_possible(g)) {
+        searched = 0;
+        for (Move m : moves) {
+          G child = g;
+          child.play(m);
+          searched += !loses_next(child, mover);
+        }
+        if (searched == 0) return mine ? disproved : proved;
+      }
+      return with_lines_open(g, mobility(mine, searched));
+    }
+  }
+  // A disproof of "does target_ win?" ends where target_ has no line left
+  // to make, so a leaf's disproof number grows with the square of the
+  // lines target_ still has (HasLinesOpen): the search then tries first
+  // the positions where they have few: most of a drawn or lost line's
+  // proof is such disproofs, and a won position's best moves are one each.
+  Numbers with_lines_open(const G& g, Numbers n) const noexcept {
+    if constexpr (HasLinesOpen<G>) {
+      const auto lines = static_cast<std::uint32_t>(std::clamp(g.lines_open(target_), 1, 16));
+      n.dn = std::min<std::uint32_t>(n.dn * lines * lines, kInf - 1);
+    } else {
+      (void)g;
+    }
+    return n;
+  }
+  // Without the tactics hook: whether some move here may let the opponent
+  // win at once (HasWinNow; HasThreatHint tells when none can).
+  static bool threats_possible(const G& g) noexcept {
+    if constexpr (HasTactics<G> || !HasWinNow<G>) {
+      return false;
+    } else if constexpr (HasThreatHint<G>) {
+      return g.opponent_may_win_next();
+    } else {
+      return true;
+    }
+  }
+  // Whether `child`, after a move of `mover`, lets the opponent win at once:
+  // a loss for the mover, which neither proves an OR node nor refutes an AND
+  // node. Such moves are not searched, nor counted in a leaf's mobility (a
+  // node whose every move is one is lost), which looks a ply deeper at every
+  // leaf for the cost of playing its moves.
+  static bool loses_next(const G& child, Player mover) noexcept {
+    if constexpr (HasWinNow<G>) {
+      return !child.outcome().over() && child.to_move() != mover && child.can_win_now();
+    } else {
+      (void)child, (void)mover;
+      return false;
     }
   }
   // The game's evaluation of the children of a node, computed for all of
@@ -490,11 +538,18 @@ class ProofNumberSearch {
     kids_vector.clear();
     // Every child's key first, and its table bucket asked of memory, so
     // that the lookups below wait for one memory access rather than one a
-    // child.
+    // child. Moves that let the opponent win at once are dropped.
+    const bool test_threats = threats_possible(g);
+    typename G::MoveList searched;
     for (Move m : moves) {
       kids_vector.push_back(Child{g, noughts::search_state_after(g, state, m), 0, {}});
       Child& c = kids_vector.back();
       c.position.play(m);
+      if (test_threats && loses_next(c.position, g.to_move())) {
+        kids_vector.pop_back();
+        continue;
+      }
+      searched.push(m);
       if (!c.position.outcome().over()) {
         c.key = key_for(c.position, c.state);
         prefetch(c.key);
@@ -521,7 +576,7 @@ class ProofNumberSearch {
           store(c.key, c.n, 0);
         } else {
           c.n = evaluate(c.position, c.state);
-          if (!c.n.solved()) c.n = weigh(c.n, guess(g, moves, c.position, i, guesses));
+          if (!c.n.solved()) c.n = weigh(c.n, guess(g, searched, c.position, i, guesses));
           store(c.key, c.n, 0);
         }
       }
