@@ -693,21 +693,25 @@ int main() {
       win_now = win_now && wins == u.can_win_now();
       threat = threat && (u.opponent_may_win_next() || !lets_win);
       for (Player p : {Player::X, Player::O}) {
-        // lines_open from the boards' cells: a line of boards each won by p,
-        // or open with some small line holding none of the opponent's marks.
-        int open = 0;
+        // line_prospects from the boards' cells: the lines of boards each
+        // won by p, or open with some small line holding none of the
+        // opponent's marks, and the fewest boards p has not won in one.
+        int open = 0, fewest = 0;
         for (auto line : board3::kLines) {
           bool alive = true;
+          int needed = 0;
           for (int b = 0; b < 9; ++b) {
             if (!(line >> b & 1)) continue;
             bool board_alive = u.won_boards(p) >> b & 1;
+            needed += !board_alive;
             if (u.open_boards() >> b & 1)
               for (auto small : board3::kLines) board_alive = board_alive || (u.marks(opponent(p), b) & small) == 0;
             alive = alive && board_alive;
           }
-          open += alive;
+          if (alive) fewest = open++ == 0 ? needed : std::min(fewest, needed);
         }
-        lines = lines && u.lines_open(p) == open && (open > 0) == u.can_still_win(p);
+        const LineProspects got = u.line_prospects(p);
+        lines = lines && got.open == open && got.fewest == fewest && (open > 0) == u.can_still_win(p);
         if (u.can_still_win(p)) continue;
         for (int t = 0; t < 20; ++t) still = still && random_playout(u, rng).winner() != p;
       }
@@ -717,7 +721,7 @@ int main() {
     check(win_now, "Ultimate can_win_now() says whether some move wins at once");
     check(threat, "Ultimate opponent_may_win_next() is false only when no move lets the opponent win at once");
     check(still, "Ultimate: a player who cannot still win never wins a random continuation");
-    check(lines, "Ultimate lines_open(p) counts the lines of boards p won or can still win, and is 0 just when p cannot still win");
+    check(lines, "Ultimate line_prospects(p) counts the lines of boards p can still make (none just when p cannot still win) and the fewest boards p needs in one");
   }
 
   // Classic's search state kept a move at a time agrees with the state of

@@ -63,6 +63,14 @@ struct Tactics {
   int loses_within = 0, wins_within = 0;
 };
 
+// What a player can still make of the lines that win the game, from the
+// optional hook `LineProspects line_prospects(Player) const`
+// (search/hooks.hpp).
+struct LineProspects {
+  int open = 0;    // how many lines they can still complete (0: none, as can_still_win says)
+  int fewest = 0;  // the fewest units (cells; Ultimate: boards) they still need in one of them
+};
+
 // The shape of a game's observation planes (a learner's view of a position).
 struct ObservationShape {
   int planes, rows, cols;

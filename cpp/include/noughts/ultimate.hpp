@@ -208,13 +208,17 @@ class Ultimate {
     if (board3::kHasLine[alive]) return true;
     return tiebreak_ && bits::count(alive) > bits::count(won_[static_cast<int>(opponent(p))]);
   }
-  // How many lines of boards p can still make (those can_still_win looks
-  // for; the game need not be over).
-  int lines_open(Player p) const noexcept {
-    const unsigned alive = boards_alive(p);
-    int open = 0;
-    for (unsigned line : board3::kLines) open += (alive & line) == line;
-    return open;
+  // The lines of boards p can still make (those can_still_win looks for),
+  // and the fewest boards p still has to win in one of them.
+  LineProspects line_prospects(Player p) const noexcept {
+    const unsigned alive = boards_alive(p), won = won_[static_cast<int>(p)];
+    LineProspects prospects;
+    for (unsigned line : board3::kLines) {
+      if ((alive & line) != line) continue;
+      const int needed = 3 - bits::count(line & won);
+      prospects.fewest = prospects.open++ == 0 ? needed : std::min(prospects.fewest, needed);
+    }
+    return prospects;
   }
 
   // What the solver carries down its search path (search/hooks.hpp): a

@@ -100,12 +100,13 @@ concept HasCanStillWin = requires(const G& g, Player p) {
   { g.can_still_win(p) } -> std::convertible_to<bool>;
 };
 
-// How many lines p can still complete (0 when can_still_win says no line
-// is left). Proof-number search starts a new leaf's disproof number of
-// "does p win?" higher the more lines p has left to try.
+// What p can still make of the winning lines (LineProspects in game.hpp).
+// Proof-number search sets a new leaf's numbers of "does p win?" from it:
+// the more lines p has left, the further a disproof; the more p still
+// needs, the further a proof.
 template <class G>
-concept HasLinesOpen = requires(const G& g, Player p) {
-  { g.lines_open(p) } -> std::convertible_to<int>;
+concept HasLineProspects = requires(const G& g, Player p) {
+  { g.line_prospects(p) } -> std::same_as<LineProspects>;
 };
 
 // A state the solver carries down its search path, updated a move at a time

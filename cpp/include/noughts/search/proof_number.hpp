@@ -378,7 +378,7 @@ class ProofNumberSearch {
       }
       if (t.loses_within) return mine ? disproved : proved;
       if (t.wins_within) return mine ? proved : disproved;
-      return with_lines_open(g, mobility(mine, moves.size()));
+      return with_prospects(g, mobility(mine, moves.size()));
     } else {
       if constexpr (HasCanStillWin<G>) {
         if (!g.can_still_win(target_)) return disproved;
@@ -398,18 +398,22 @@ class ProofNumberSearch {
         }
         if (searched == 0) return mine ? disproved : proved;
       }
-      return with_lines_open(g, mobility(mine, searched));
+      return with_prospects(g, mobility(mine, searched));
     }
   }
-  // A disproof of "does target_ win?" ends where target_ has no line left
-  // to make, so a leaf's disproof number grows with the square of the
-  // lines target_ still has (HasLinesOpen): the search then tries first
-  // the positions where they have few: most of a drawn or lost line's
-  // proof is such disproofs, and a won position's best moves are one each.
-  Numbers with_lines_open(const G& g, Numbers n) const noexcept {
-    if constexpr (HasLinesOpen<G>) {
-      const auto lines = static_cast<std::uint32_t>(std::clamp(g.lines_open(target_), 1, 16));
-      n.dn = std::min<std::uint32_t>(n.dn * lines * lines, kInf - 1);
+  // A leaf's numbers from what target_ can still make of the lines
+  // (HasLineProspects): a disproof of "does target_ win?" ends where they
+  // have no line left, so the disproof number grows with the square of the
+  // lines they have; a proof ends where they complete one, so the proof
+  // number grows with what they still need in the nearest. Most of the work
+  // of a drawn position, and of a won position's best moves, is disproofs.
+  Numbers with_prospects(const G& g, Numbers n) const noexcept {
+    if constexpr (HasLineProspects<G>) {
+      const LineProspects p = g.line_prospects(target_);
+      const auto open = static_cast<std::uint32_t>(std::clamp(p.open, 1, 16));
+      const auto fewest = static_cast<std::uint32_t>(std::clamp(p.fewest, 1, 16));
+      n.dn = std::min<std::uint32_t>(n.dn * open * open, kInf - 1);
+      n.pn = std::min<std::uint32_t>(n.pn * fewest, kInf - 1);
     } else {
       (void)g;
     }
