@@ -187,4 +187,31 @@ concept HasOrderHints = HasTactics<G> &&
       { g.order_hints(moves, hints, s) } -> std::same_as<void>;
     };
 
+// Whether some move of g may let the opponent win at once, for a game
+// without the tactics hook (which settles such moves itself): false
+// without can_win_now (nothing to test) or where opponent_may_win_next says
+// no move can.
+template <class G>
+bool threats_possible(const G& g) noexcept {
+  if constexpr (HasTactics<G> || !HasWinNow<G>) {
+    (void)g;
+    return false;
+  } else if constexpr (HasThreatHint<G>) {
+    return g.opponent_may_win_next();
+  } else {
+    return true;
+  }
+}
+// Whether `child`, the position after a move of `mover`, lets the opponent
+// win at once: a loss for the mover that needs no search.
+template <class G>
+bool lets_opponent_win_now(const G& child, Player mover) noexcept {
+  if constexpr (HasWinNow<G>) {
+    return !child.outcome().over() && child.to_move() != mover && child.can_win_now();
+  } else {
+    (void)child, (void)mover;
+    return false;
+  }
+}
+
 }  // namespace noughts

@@ -388,13 +388,16 @@ class ProofNumberSearch {
       }
       typename G::MoveList moves;
       g.legal_moves(moves);
+      // Moves that let the opponent win at once are losses: not searched,
+      // nor counted in the mobility, and a node whose every move is one is
+      // lost (a look one ply deeper at every leaf).
       int searched = moves.size();
       if (threats_possible(g)) {
         searched = 0;
         for (Move m : moves) {
           G child = g;
           child.play(m);
-          searched += !loses_next(child, mover);
+          searched += !lets_opponent_win_now(child, mover);
         }
         if (searched == 0) return mine ? disproved : proved;
       }
@@ -418,30 +421,6 @@ class ProofNumberSearch {
       (void)g;
     }
     return n;
-  }
-  // Without the tactics hook: whether some move here may let the opponent
-  // win at once (HasWinNow; HasThreatHint tells when none can).
-  static bool threats_possible(const G& g) noexcept {
-    if constexpr (HasTactics<G> || !HasWinNow<G>) {
-      return false;
-    } else if constexpr (HasThreatHint<G>) {
-      return g.opponent_may_win_next();
-    } else {
-      return true;
-    }
-  }
-  // Whether `child`, after a move of `mover`, lets the opponent win at once:
-  // a loss for the mover, which neither proves an OR node nor refutes an AND
-  // node. Such moves are not searched, nor counted in a leaf's mobility (a
-  // node whose every move is one is lost), which looks a ply deeper at every
-  // leaf for the cost of playing its moves.
-  static bool loses_next(const G& child, Player mover) noexcept {
-    if constexpr (HasWinNow<G>) {
-      return !child.outcome().over() && child.to_move() != mover && child.can_win_now();
-    } else {
-      (void)child, (void)mover;
-      return false;
-    }
   }
   // The game's evaluation of the children of a node, computed for all of
   // them at once the first time one is asked for.
@@ -549,7 +528,7 @@ class ProofNumberSearch {
       kids_vector.push_back(Child{g, noughts::search_state_after(g, state, m), 0, {}});
       Child& c = kids_vector.back();
       c.position.play(m);
-      if (test_threats && loses_next(c.position, g.to_move())) {
+      if (test_threats && lets_opponent_win_now(c.position, g.to_move())) {
         kids_vector.pop_back();
         continue;
       }

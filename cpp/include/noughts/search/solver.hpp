@@ -722,8 +722,7 @@ class Solver {
     } else {
       children = &frame(depth);
       children->clear();
-      bool test_threats = true;
-      if constexpr (HasThreatHint<G>) test_threats = g.opponent_may_win_next();
+      const bool test_threats = threats_possible(g);
       for (int i = 0; i < moves.size(); ++i) {
         children->push_back(g);
         (*children)[i].play(moves[i]);
@@ -736,9 +735,8 @@ class Solver {
             store(key, -kWin, kWin, known, moves[i], nodes_before);  // exact: nothing beats it
             return known;
           }
-        } else if constexpr (HasWinNow<G>) {
-          if (test_threats && c.to_move() != me && c.can_win_now()) known = -(kWin - 2);
-          else is_known = false;
+        } else if (test_threats && lets_opponent_win_now(c, me)) {
+          known = -(kWin - 2);
         } else {
           is_known = false;
         }
