@@ -69,6 +69,12 @@ struct ProofNumberTuning {
   // Whether new leaves' numbers follow the game's evaluation (where it has
   // one), or its mobility alone.
   bool evaluation = true;
+  // Whether new leaves' numbers also follow what the question's player can
+  // still make of the lines (the game's line_prospects, where it has it).
+  bool prospects = true;
+  // Whether moves that let the opponent win at once are dropped (games
+  // without the tactics hook, which drop them themselves).
+  bool drop_losses = true;
 };
 
 template <Game G>
@@ -392,7 +398,7 @@ class ProofNumberSearch {
       // nor counted in the mobility, and a node whose every move is one is
       // lost (a look one ply deeper at every leaf).
       int searched = moves.size();
-      if (threats_possible(g)) {
+      if (drops_losses(g)) {
         searched = 0;
         for (Move m : moves) {
           G child = g;
@@ -404,6 +410,8 @@ class ProofNumberSearch {
       return with_prospects(g, mobility(mine, searched));
     }
   }
+  // Whether the moves of g that let the opponent win at once are dropped.
+  bool drops_losses(const G& g) const noexcept { return tuning_.drop_losses && threats_possible(g); }
   // A leaf's numbers from what target_ can still make of the lines
   // (HasLineProspects): a disproof of "does target_ win?" ends where they
   // have no line left, so the disproof number grows with the square of the
@@ -412,6 +420,7 @@ class ProofNumberSearch {
   // of a drawn position, and of a won position's best moves, is disproofs.
   Numbers with_prospects(const G& g, Numbers n) const noexcept {
     if constexpr (HasLineProspects<G>) {
+      if (!tuning_.prospects) return n;
       const LineProspects p = g.line_prospects(target_);
       const auto open = static_cast<std::uint32_t>(std::clamp(p.open, 1, 16));
       const auto fewest = static_cast<std::uint32_t>(std::clamp(p.fewest, 1, 16));
@@ -522,7 +531,7 @@ class ProofNumberSearch {
     // Every child's key first, and its table bucket asked of memory, so
     // that the lookups below wait for one memory access rather than one a
     // child. Moves that let the opponent win at once are dropped.
-    const bool test_threats = threats_possible(g);
+    const bool test_threats = drops_losses(g);
     typename G::MoveList searched;
     for (Move m : moves) {
       kids_vector.push_back(Child{g, noughts::search_state_after(g, state, m), 0, {}});
