@@ -487,7 +487,32 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
     // live for X and one for O, no one can ever be forced, and the board
     // fills: a draw. (Two such lines must also meet in that cell alone;
     // asking it too finds almost no more draws, so it is not asked.)
-    t.mover_can_win = t.opponent_can_win = (open[0] & open[1] & crossed) != 0;
+    const std::uint64_t may_poison = open[0] & open[1] & crossed;
+    t.mover_can_win = t.opponent_can_win = may_poison != 0;
+    // A cell where either mark completes a line (poisoned) stays so and is
+    // never marked but by a loser; with gravity nothing above it is either.
+    // Every other empty cell takes one of the marks safely while it cannot
+    // become poisoned. So once poisoned cells exist and close every cell
+    // that still may become so, the game's length is fixed: the other cells
+    // fill, n moves, and then the player to move must complete a line.
+    if (const std::uint64_t poisoned = done[0] & done[1]) {
+      std::uint64_t closed = poisoned;
+      if (r.gravity()) {
+        for (int c = 0; c < r.cols(); ++c) {
+          // A column fills from its highest cell index: the cells at and
+          // above its lowest poisoned cell have that index or a lower one.
+          if (const std::uint64_t in = poisoned & r.column(c)) {
+            const std::uint64_t lowest = bits::bit(bits::highest(in));
+            closed |= r.column(c) & (lowest | (lowest - 1));
+          }
+        }
+      }
+      if (!(may_poison & ~closed)) {
+        const int n = bits::count(r.board_mask() & ~occupied() & ~closed);
+        if (n & 1) t.wins_within = t.fastest_win = n + 1, t.opponent_can_win = false;
+        else t.loses_within = t.fastest_loss = n + 1, t.mover_can_win = false;
+      }
+    }
   } else if (r.free_choice()) {
     t.mover_can_win = t.opponent_can_win = (open[0] | open[1]) != 0;
   } else {

@@ -1230,6 +1230,46 @@ int main() {
               std::to_string(cannot_lose) + " positions) agree with the plain solver");
   }
 
+  // Misere with free choice: once cells where either mark completes a line
+  // close every cell that may still become one, the tactics give the result
+  // and its exact distance (the other cells fill, then the player to move
+  // must complete a line); the plain solver (no tactics) finds the same,
+  // and the full solver answers as the plain one on those positions.
+  {
+    Rng rng(41);
+    int wins = 0, losses = 0;
+    bool right = true;
+    const ClassicOptions boards[] = {{4, 4, 3, true, true}, {3, 4, 3, true, true}, {3, 5, 3, true, true},
+                                     {4, 4, 3, true, true, true}, {4, 5, 3, true, true, true}};
+    for (const auto& o : boards) {
+      for (int game = 0; game < 300; ++game) {
+        Classic g(o);
+        while (!g.outcome().over()) {
+          Classic::MoveList moves{};
+          std::array<int, Classic::kMaxActions> hints{};
+          const Tactics t = g.tactics(moves, hints.data(), g.search_state());
+          const bool exact_loss = t.loses_within && t.loses_within <= t.fastest_loss;
+          const bool exact_win = t.wins_within && t.wins_within <= t.fastest_win;
+          if (t.kind == Tactics::Search && (exact_loss || exact_win)) {
+            SolveLimits limits;
+            limits.tt_bytes = std::size_t{1} << 20;
+            const Solution plain = solve(Plain<Classic>{g}, limits), full = solve(g, limits);
+            if (exact_loss) ++losses, right = right && plain.value == -1 && plain.distance == t.loses_within;
+            if (exact_win) ++wins, right = right && plain.value == 1 && plain.distance == t.wins_within;
+            right = right && full.value == plain.value && full.distance == plain.distance;
+          }
+          Classic::MoveList legal{};
+          g.legal_moves(legal);
+          const auto& from = t.kind == Tactics::Search && moves.size() ? moves : legal;
+          g.play(from[static_cast<int>(rng.below(static_cast<std::uint32_t>(from.size())))]);
+        }
+      }
+    }
+    check(right && std::min(wins, losses) >= 30,
+          "Classic misere + free choice: the exact results of the closed cells (" + std::to_string(wins) + " wins and " +
+              std::to_string(losses) + " losses) agree with the plain solver");
+  }
+
   // MCTS, the same template for every game: it finds a win in one.
   {
     Classic g;

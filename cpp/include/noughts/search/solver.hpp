@@ -650,14 +650,16 @@ class Solver {
       if (alpha >= top) return top;
       if (beta <= bottom) return bottom;
       beta = std::min(beta, top);
+      // A result known to come within as many plies as it comes at the
+      // soonest comes exactly then.
       if (t.loses_within) {
         const int latest_loss = -(kWin - t.loses_within);
-        if (alpha >= latest_loss) return latest_loss;
+        if (alpha >= latest_loss || t.loses_within <= t.fastest_loss) return latest_loss;
         beta = std::min(beta, latest_loss);
       }
       if (t.wins_within) {
         const int latest_win = std::min(top, kWin - t.wins_within);
-        if (beta <= latest_win) return latest_win;
+        if (beta <= latest_win || t.wins_within <= t.fastest_win) return latest_win;
         alpha = std::max(alpha, latest_win);
       }
       if (t.dropped) best = -(kWin - t.dropped), best_move = t.dropped_move;
