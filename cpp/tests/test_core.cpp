@@ -1270,6 +1270,46 @@ int main() {
               std::to_string(losses) + " losses) agree with the plain solver");
   }
 
+  // Misere with free choice on an open board: the marks that kill more live
+  // lines (lines holding the other symbol, counted here from the board) come
+  // first in the tactics' order; with gravity the order does not follow it.
+  {
+    Rng rng(43);
+    auto kills = [](const Classic& g, const ClassicRules& r, Move m) {
+      const int cell = m >> 1, symbol = m & 1;
+      int n = 0;
+      for (auto line : r.all_lines())
+        if ((line >> cell & 1) && !(line & g.marks(symbol)) && (line & g.marks(1 - symbol))) ++n;
+      return n;
+    };
+    int ordered_pairs = 0, gravity_disorder = 0;
+    bool right = true;
+    for (const ClassicOptions& o : {ClassicOptions{5, 5, 4, true, true}, ClassicOptions{4, 4, 3, true, true},
+                                    ClassicOptions{5, 5, 4, true, true, true}}) {
+      const auto& r = ClassicRules::get(o);
+      for (int game = 0; game < 100; ++game) {
+        Classic g(o);
+        while (!g.outcome().over()) {
+          Classic::MoveList moves{};
+          std::array<int, Classic::kMaxActions> hints{};
+          const Tactics t = g.tactics(moves, hints.data(), g.search_state());
+          if (t.kind != Tactics::Search || !moves.size()) break;
+          for (int i = 0; i < moves.size(); ++i)
+            for (int j = 0; j < moves.size(); ++j) {
+              // The mirror's answer (ClassicRules::mirror) comes first of all.
+              if (kills(g, r, moves[i]) <= kills(g, r, moves[j]) || std::max(hints[i], hints[j]) == Classic::kMaxHint) continue;
+              if (o.gravity) gravity_disorder += hints[i] <= hints[j];
+              else ++ordered_pairs, right = right && hints[i] > hints[j];
+            }
+          g.play(moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
+        }
+      }
+    }
+    check(right && ordered_pairs >= 1000 && gravity_disorder > 0,
+          "Classic misere + free choice: the marks that kill more live lines come first without gravity (" +
+              std::to_string(ordered_pairs) + " pairs of moves), not by that rule with gravity");
+  }
+
   // MCTS, the same template for every game: it finds a win in one.
   {
     Classic g;

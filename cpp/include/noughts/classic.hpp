@@ -602,7 +602,10 @@ class Classic {
   // through its cell still open to a symbol, each counting more the fuller
   // it is (2^marks), so cells that extend or block the most advanced lines
   // come first. In misere completing a line loses, and the order is reversed
-  // (quiet cells first). Doubling per mark orders best: steeper weights
+  // (quiet cells first), but for misere with free choice on boards without
+  // gravity, where the marks that kill the most live lines come first, and
+  // then the cells on the most advanced lines (classic.cpp says why).
+  // Doubling per mark orders best: steeper weights
   // over-value one advanced line, flatter ones (or counting open lines
   // alone) lose the threats, and the search grows several times larger.
   static constexpr int kMaxHint = (1 << 14) - 1;
