@@ -432,6 +432,12 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
   const bool kill_first = r.misere() && r.free_choice() && !r.gravity();
   std::array<std::array<std::uint8_t, ClassicRules::kMaxCells>, 2> kills;
   if (kill_first) for (auto& per_cell : kills) std::fill_n(per_cell.begin(), r.cells(), 0);
+  // Misere with free choice under gravity: the same for the cells where a
+  // line may still be one mark short, of each symbol (see below). A column
+  // fills from the bottom, so a line along it can only be one mark short at
+  // its top cell: its other empty cells are left out.
+  const bool top_only = r.misere() && r.free_choice() && r.gravity();
+  std::uint64_t poison_open[2] = {0, 0}, poison_crossed = 0;
   // One live line, given its marks of each symbol (one of them empty).
   auto visit = [&](std::uint64_t line, std::uint64_t x, std::uint64_t o) {
     // A live line holds marks of one symbol at most: they are the k cells
@@ -442,6 +448,13 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
     crossed |= (open[0] | open[1]) & gap;  // on a live line visited before
     if (!o) open[0] |= gap, done[0] |= completes;
     if (!x) open[1] |= gap, done[1] |= completes;
+    if (top_only) {
+      const bool along_column = (line & r.column(r.column_of(bits::lowest(line)))) == line;
+      const std::uint64_t may = along_column ? gap & (0 - gap) : gap;  // the top cell has the lowest index
+      poison_crossed |= (poison_open[0] | poison_open[1]) & may;
+      if (!o) poison_open[0] |= may;
+      if (!x) poison_open[1] |= may;
+    }
     // Open to X: 2^(X's marks); open to O: 2^(O's marks); an empty line is
     // open to both.
     const int w = (x | o) ? 1 << std::min(k - empty, 5) : 2;
@@ -495,8 +508,9 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
     // empty cells only fill: once no empty cell lies on two live lines, one
     // live for X and one for O, no one can ever be forced, and the board
     // fills: a draw. (Two such lines must also meet in that cell alone;
-    // asking it too finds almost no more draws, so it is not asked.)
-    const std::uint64_t may_poison = open[0] & open[1] & crossed;
+    // asking it too finds almost no more draws, so it is not asked.) With
+    // gravity a line along a column counts at its top cell alone.
+    const std::uint64_t may_poison = top_only ? poison_open[0] & poison_open[1] & poison_crossed : open[0] & open[1] & crossed;
     t.mover_can_win = t.opponent_can_win = may_poison != 0;
     // A cell where either mark completes a line (poisoned) stays so and is
     // never marked but by a loser; with gravity nothing above it is either.

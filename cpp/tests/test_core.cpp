@@ -1310,6 +1310,46 @@ int main() {
               std::to_string(ordered_pairs) + " pairs of moves), not by that rule with gravity");
   }
 
+  // Misere with free choice under gravity: a line along a column can be one
+  // mark short at its top cell only, so positions where every cell that
+  // lies on lines of both symbols does so through a column's lower cells
+  // are draws. Each such position the tactics call a draw, where the count
+  // over every cell of every line would not, is one, as the plain solver
+  // finds.
+  {
+    Rng rng(47);
+    int draws = 0;
+    bool right = true;
+    for (const ClassicOptions& o : {ClassicOptions{4, 4, 3, true, true, true}, ClassicOptions{4, 5, 3, true, true, true},
+                                    ClassicOptions{5, 4, 4, true, true, true}}) {
+      const auto& r = ClassicRules::get(o);
+      for (int game = 0; game < 300; ++game) {
+        Classic g(o);
+        while (!g.outcome().over()) {
+          Classic::MoveList moves{};
+          std::array<int, Classic::kMaxActions> hints{};
+          const Tactics t = g.tactics(moves, hints.data(), g.search_state());
+          // Every empty cell of a line live for X and of another live for O.
+          const std::uint64_t empty = r.board_mask() & ~(g.marks(0) | g.marks(1));
+          std::uint64_t both = 0;
+          for (auto a : r.all_lines())
+            for (auto b : r.all_lines())
+              if (a != b && !(a & g.marks(1)) && !(b & g.marks(0))) both |= a & b & empty;
+          if (t.kind == Tactics::Search && !t.mover_can_win && !t.opponent_can_win && both) {
+            SolveLimits limits;
+            limits.tt_bytes = std::size_t{1} << 20;
+            limits.weak = true;
+            ++draws, right = right && solve(Plain<Classic>{g}, limits).value == 0;
+          }
+          if (t.kind != Tactics::Search || !moves.size()) break;
+          g.play(moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
+        }
+      }
+    }
+    check(right && draws >= 30, "Classic misere + free choice with gravity: the draws found by the columns' top cells (" +
+                                    std::to_string(draws) + " positions) agree with the plain solver");
+  }
+
   // MCTS, the same template for every game: it finds a win in one.
   {
     Classic g;
