@@ -432,12 +432,23 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
   const bool kill_first = r.misere() && r.free_choice() && !r.gravity();
   std::array<std::array<std::uint8_t, ClassicRules::kMaxCells>, 2> kills;
   if (kill_first) for (auto& per_cell : kills) std::fill_n(per_cell.begin(), r.cells(), 0);
-  // Misere with free choice under gravity: the same for the cells where a
-  // line may still be one mark short, of each symbol (see below). A column
-  // fills from the bottom, so a line along it can only be one mark short at
-  // its top cell: its other empty cells are left out.
-  const bool top_only = r.misere() && r.free_choice() && r.gravity();
-  std::uint64_t poison_open[2] = {0, 0}, poison_crossed = 0;
+  const bool avoidance = r.misere() && r.free_choice();
+  std::uint64_t short_at[2] = {0, 0}, short_crossed = 0;
+  // A line's contribution to short_at for each symbol (see below), given
+  // the cells where that symbol is never marked.
+  auto add_short = [&](std::uint64_t line, std::uint64_t x, std::uint64_t o, const std::uint64_t* never) {
+    std::uint64_t gap = line & ~(x | o);
+    if (r.gravity() && (line & r.column(r.column_of(bits::lowest(line)))) == line)
+      gap &= 0 - gap;  // along a column: its top cell, which has the lowest index
+    auto may = [&](int s) {
+      const std::uint64_t blocked = line & ~(x | o) & never[s];
+      return !blocked ? gap : (blocked & (blocked - 1)) ? 0 : blocked & gap;
+    };
+    const std::uint64_t for_x = o ? 0 : may(0), for_o = x ? 0 : may(1);
+    short_crossed |= (short_at[0] | short_at[1]) & (for_x | for_o);
+    short_at[0] |= for_x, short_at[1] |= for_o;
+  };
+  std::uint64_t never[2] = {0, 0};  // with avoidance: per symbol, the cells it is never marked on
   // One live line, given its marks of each symbol (one of them empty).
   auto visit = [&](std::uint64_t line, std::uint64_t x, std::uint64_t o) {
     // A live line holds marks of one symbol at most: they are the k cells
@@ -448,13 +459,7 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
     crossed |= (open[0] | open[1]) & gap;  // on a live line visited before
     if (!o) open[0] |= gap, done[0] |= completes;
     if (!x) open[1] |= gap, done[1] |= completes;
-    if (top_only) {
-      const bool along_column = (line & r.column(r.column_of(bits::lowest(line)))) == line;
-      const std::uint64_t may = along_column ? gap & (0 - gap) : gap;  // the top cell has the lowest index
-      poison_crossed |= (poison_open[0] | poison_open[1]) & may;
-      if (!o) poison_open[0] |= may;
-      if (!x) poison_open[1] |= may;
-    }
+    if (avoidance) add_short(line, x, o, never);
     // Open to X: 2^(X's marks); open to O: 2^(O's marks); an empty line is
     // open to both.
     const int w = (x | o) ? 1 << std::min(k - empty, 5) : 2;
@@ -464,29 +469,65 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
       if (o) bits::for_each(gap & playable, [&](int c) { ++kills[0][c]; });
     }
   };
-  if (const std::uint64_t all = r.all_line_bits()) {
-    // Only the lines not yet entered by both symbols: in the solver's
-    // positions most lines are dead, and skipping them one by one would be a
-    // large part of this function.
-    // The state also tells who holds each live line, so each group has a
-    // loop of its own where the other symbol's marks are a known zero.
-    const auto& lines = r.all_lines();
-    const std::uint64_t x_only = state.entered[0] & ~state.entered[1], o_only = state.entered[1] & ~state.entered[0];
-    for (std::uint64_t i = x_only; i; i &= i - 1) {
-      const std::uint64_t line = lines[bits::lowest(i)];
-      visit(line, line & marks_[0], 0);
+  // Each live line, with its marks of each symbol (one of them empty).
+  auto each_live_line = [&](auto&& f) {
+    if (const std::uint64_t all = r.all_line_bits()) {
+      // Only the lines not yet entered by both symbols: in the solver's
+      // positions most lines are dead, and skipping them one by one would be
+      // a large part of this function.
+      // The state also tells who holds each live line, so each group has a
+      // loop of its own where the other symbol's marks are a known zero.
+      const auto& lines = r.all_lines();
+      const std::uint64_t x_only = state.entered[0] & ~state.entered[1], o_only = state.entered[1] & ~state.entered[0];
+      for (std::uint64_t i = x_only; i; i &= i - 1) {
+        const std::uint64_t line = lines[bits::lowest(i)];
+        f(line, line & marks_[0], std::uint64_t{0});
+      }
+      for (std::uint64_t i = o_only; i; i &= i - 1) {
+        const std::uint64_t line = lines[bits::lowest(i)];
+        f(line, std::uint64_t{0}, line & marks_[1]);
+      }
+      for (std::uint64_t i = all & ~(state.entered[0] | state.entered[1]); i; i &= i - 1)
+        f(lines[bits::lowest(i)], std::uint64_t{0}, std::uint64_t{0});
+    } else {
+      for (auto line : r.all_lines()) {
+        const std::uint64_t x = line & marks_[0], o = line & marks_[1];
+        if (!(x && o)) f(line, x, o);
+      }
     }
-    for (std::uint64_t i = o_only; i; i &= i - 1) {
-      const std::uint64_t line = lines[bits::lowest(i)];
-      visit(line, 0, line & marks_[1]);
+  };
+  // Misere with free choice: the cells where a line may still come to be
+  // one mark short, of each symbol (short_at), and those on two such lines
+  // (short_crossed). A cell where either mark completes a line (poisoned)
+  // stays so, and only a loser marks it; with gravity nothing above it is
+  // marked either: these cells are closed. A line of X's needs an X on
+  // each of its empty cells but one, and no X goes where it completes a
+  // line (done[0]) nor on a closed cell: with one such cell the line can
+  // be one short there alone, with two nowhere. With gravity a column
+  // fills from the bottom, so a line along it can be one short at its top
+  // cell alone. The completion cells come first, from the lines one mark
+  // short (a quick pass: no cell of theirs is visited), then the closed
+  // cells, then the main pass.
+  std::uint64_t poisoned = 0, closed = 0;
+  if (avoidance) {
+    each_live_line([&](std::uint64_t line, std::uint64_t x, std::uint64_t o) {
+      const std::uint64_t gap = line & ~(x | o);
+      if ((x | o) && !(gap & (gap - 1))) done[x ? 0 : 1] |= gap;
+    });
+    closed = poisoned = done[0] & done[1];
+    if (poisoned && r.gravity()) {
+      for (int c = 0; c < r.cols(); ++c) {
+        // A column fills from its highest cell index: the cells at and
+        // above its lowest poisoned cell have that index or a lower one.
+        if (const std::uint64_t in = poisoned & r.column(c)) {
+          const std::uint64_t lowest = bits::bit(bits::highest(in));
+          closed |= r.column(c) & (lowest | (lowest - 1));
+        }
+      }
     }
-    for (std::uint64_t i = all & ~(state.entered[0] | state.entered[1]); i; i &= i - 1) visit(lines[bits::lowest(i)], 0, 0);
-  } else {
-    for (auto line : r.all_lines()) {
-      const std::uint64_t x = line & marks_[0], o = line & marks_[1];
-      if (!(x && o)) visit(line, x, o);
-    }
+    never[0] = done[0] | closed, never[1] = done[1] | closed;
   }
+  each_live_line(visit);
 
   const int me = ply_ & 1;
   Tactics t;
@@ -504,37 +545,19 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
   if (r.free_choice() && r.misere()) {
     // Nobody makes a line unless forced: a player loses when every mark
     // they could make completes a line, so each cell they could mark must
-    // then close a line of X's and another of O's. Live lines only die and
-    // empty cells only fill: once no empty cell lies on two live lines, one
-    // live for X and one for O, no one can ever be forced, and the board
-    // fills: a draw. (Two such lines must also meet in that cell alone;
-    // asking it too finds almost no more draws, so it is not asked.) With
-    // gravity a line along a column counts at its top cell alone.
-    const std::uint64_t may_poison = top_only ? poison_open[0] & poison_open[1] & poison_crossed : open[0] & open[1] & crossed;
+    // then be poisoned. Once no empty cell may come to be poisoned (one
+    // short for X on one line and for O on another), no one can ever be
+    // forced, and the board fills: a draw.
+    const std::uint64_t may_poison = short_at[0] & short_at[1] & short_crossed;
     t.mover_can_win = t.opponent_can_win = may_poison != 0;
-    // A cell where either mark completes a line (poisoned) stays so and is
-    // never marked but by a loser; with gravity nothing above it is either.
-    // Every other empty cell takes one of the marks safely while it cannot
-    // become poisoned. So once poisoned cells exist and close every cell
-    // that still may become so, the game's length is fixed: the other cells
-    // fill, n moves, and then the player to move must complete a line.
-    if (const std::uint64_t poisoned = done[0] & done[1]) {
-      std::uint64_t closed = poisoned;
-      if (r.gravity()) {
-        for (int c = 0; c < r.cols(); ++c) {
-          // A column fills from its highest cell index: the cells at and
-          // above its lowest poisoned cell have that index or a lower one.
-          if (const std::uint64_t in = poisoned & r.column(c)) {
-            const std::uint64_t lowest = bits::bit(bits::highest(in));
-            closed |= r.column(c) & (lowest | (lowest - 1));
-          }
-        }
-      }
-      if (!(may_poison & ~closed)) {
-        const int n = bits::count(r.board_mask() & ~occupied() & ~closed);
-        if (n & 1) t.wins_within = t.fastest_win = n + 1, t.opponent_can_win = false;
-        else t.loses_within = t.fastest_loss = n + 1, t.mover_can_win = false;
-      }
+    // Every empty cell that is not closed and cannot become poisoned takes
+    // one of the marks safely. So once poisoned cells exist and close every
+    // cell that may still become one, the game's length is fixed: the other
+    // cells fill, n moves, and then the player to move must complete a line.
+    if (poisoned && !(may_poison & ~closed)) {
+      const int n = bits::count(r.board_mask() & ~occupied() & ~closed);
+      if (n & 1) t.wins_within = t.fastest_win = n + 1, t.opponent_can_win = false;
+      else t.loses_within = t.fastest_loss = n + 1, t.mover_can_win = false;
     }
   } else if (r.free_choice()) {
     t.mover_can_win = t.opponent_can_win = (open[0] | open[1]) != 0;

@@ -1310,44 +1310,89 @@ int main() {
               std::to_string(ordered_pairs) + " pairs of moves), not by that rule with gravity");
   }
 
-  // Misere with free choice under gravity: a line along a column can be one
-  // mark short at its top cell only, so positions where every cell that
-  // lies on lines of both symbols does so through a column's lower cells
-  // are draws. Each such position the tactics call a draw, where the count
-  // over every cell of every line would not, is one, as the plain solver
-  // finds.
+  // Misere with free choice: a draw once no empty cell can come to close a
+  // line of X's and another of O's. A line can come to be one mark short
+  // only at cells its symbol can still be marked around: not where a mark of
+  // it completes a line (with two such cells, nowhere), not where either
+  // mark does (and with gravity, not above such a cell), and along a column
+  // under gravity at its top cell alone. A model of that, written here over
+  // pairs of lines, and the tactics agree on which positions it calls draws
+  // (the mirror's answers aside), each a draw as the plain solver finds;
+  // some of them, with gravity and without, are positions where lines of
+  // both symbols still cross at an empty cell.
   {
     Rng rng(47);
-    int draws = 0;
+    int crossing_draws[2] = {0, 0}, fixed_above_poisoned = 0;
     bool right = true;
-    for (const ClassicOptions& o : {ClassicOptions{4, 4, 3, true, true, true}, ClassicOptions{4, 5, 3, true, true, true},
-                                    ClassicOptions{5, 4, 4, true, true, true}}) {
+    for (const ClassicOptions& o : {ClassicOptions{4, 4, 3, true, true}, ClassicOptions{3, 5, 3, true, true},
+                                    ClassicOptions{4, 5, 3, true, true}, ClassicOptions{4, 4, 3, true, true, true},
+                                    ClassicOptions{4, 5, 3, true, true, true}, ClassicOptions{5, 4, 4, true, true, true}}) {
       const auto& r = ClassicRules::get(o);
-      for (int game = 0; game < 300; ++game) {
+      const int cols = r.cols();
+      for (int game = 0; game < (o.gravity ? 200 : 400); ++game) {
         Classic g(o);
         while (!g.outcome().over()) {
           Classic::MoveList moves{};
           std::array<int, Classic::kMaxActions> hints{};
           const Tactics t = g.tactics(moves, hints.data(), g.search_state());
-          // Every empty cell of a line live for X and of another live for O.
-          const std::uint64_t empty = r.board_mask() & ~(g.marks(0) | g.marks(1));
-          std::uint64_t both = 0;
+          if (t.kind != Tactics::Search || !moves.size()) break;
+          const std::uint64_t mark[2] = {g.marks(0), g.marks(1)}, empty = r.board_mask() & ~(mark[0] | mark[1]);
+          std::uint64_t completes[2] = {0, 0}, crossing = 0;
+          for (auto a : r.all_lines())
+            for (int s = 0; s < 2; ++s) {
+              const std::uint64_t missing = a & ~mark[s];
+              if (!(a & mark[1 - s]) && bits::count(missing) == 1) completes[s] |= missing;
+            }
+          std::uint64_t closed = completes[0] & completes[1];
+          for (int c = 0; o.gravity && c < r.cells(); ++c)
+            if (closed >> c & 1)
+              for (int above = c - cols; above >= 0; above -= cols) closed |= bits::bit(above);
+          auto short_at = [&](std::uint64_t line, int s) -> std::uint64_t {
+            if (line & mark[1 - s]) return 0;
+            std::uint64_t gap = line & empty;
+            bool along_column = true;
+            bits::for_each(line, [&](int c) { along_column = along_column && c % cols == bits::lowest(line) % cols; });
+            if (o.gravity && along_column) gap = bits::bit(bits::lowest(gap));  // the top cell
+            const std::uint64_t blocked = line & empty & (completes[s] | closed);
+            if (!blocked) return gap;
+            return bits::count(blocked) == 1 ? blocked & gap : 0;
+          };
+          std::uint64_t may = 0;
           for (auto a : r.all_lines())
             for (auto b : r.all_lines())
-              if (a != b && !(a & g.marks(1)) && !(b & g.marks(0))) both |= a & b & empty;
-          if (t.kind == Tactics::Search && !t.mover_can_win && !t.opponent_can_win && both) {
+              if (a != b) {
+                may |= short_at(a, 0) & short_at(b, 1);
+                if (!(a & mark[1]) && !(b & mark[0])) crossing |= a & b & empty;
+              }
+          // With poisoned cells and nothing else that may become one outside
+          // the closed cells, the length is fixed: the open cells fill.
+          const std::uint64_t poisoned = completes[0] & completes[1];
+          const bool fixed = poisoned && !(may & ~closed);
+          const int n = bits::count(empty & ~closed);
+          const bool claims = t.wins_within || t.loses_within;
+          right = right && claims == fixed && (!fixed || (n & 1 ? t.wins_within : t.loses_within) == n + 1);
+          if (fixed && closed != poisoned) ++fixed_above_poisoned;
+          const bool drawn = !t.mover_can_win && !t.opponent_can_win;
+          const bool mirror_answer = std::find(hints.begin(), hints.begin() + moves.size(), Classic::kMaxHint) !=
+                                     hints.begin() + moves.size();
+          if (!mirror_answer) right = right && drawn == (may == 0);
+          if (drawn) {
             SolveLimits limits;
             limits.tt_bytes = std::size_t{1} << 20;
             limits.weak = true;
-            ++draws, right = right && solve(Plain<Classic>{g}, limits).value == 0;
+            right = right && solve(Plain<Classic>{g}, limits).value == 0;
+            if (crossing && may == 0) ++crossing_draws[o.gravity];
           }
-          if (t.kind != Tactics::Search || !moves.size()) break;
           g.play(moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
         }
       }
     }
-    check(right && draws >= 30, "Classic misere + free choice with gravity: the draws found by the columns' top cells (" +
-                                    std::to_string(draws) + " positions) agree with the plain solver");
+    check(right && std::min(crossing_draws[0], crossing_draws[1]) >= 30 && fixed_above_poisoned >= 30,
+          "Classic misere + free choice: the draws where no line can come to be one short at a cell of both symbols, "
+          "and the fixed lengths, agree with a model, the draws with the plain solver (" +
+              std::to_string(crossing_draws[0]) + " draws without gravity and " + std::to_string(crossing_draws[1]) +
+              " with it where lines of both symbols still cross; " + std::to_string(fixed_above_poisoned) +
+              " fixed lengths with cells closed above poisoned ones)");
   }
 
   // MCTS, the same template for every game: it finds a win in one.
