@@ -421,9 +421,8 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
   // The hints come from the same pass, which is cheaper than a second pass
   // only for the nodes that search their moves.
   std::uint64_t done[2] = {0, 0};  // cells completing a line of X, of O
-  // Per symbol, the empty cells on a line live for it; and the empty cells
-  // on two or more live lines.
-  std::uint64_t open[2] = {0, 0}, crossed = 0;
+  // Per symbol, the empty cells on a line live for it.
+  std::uint64_t open[2] = {0, 0};
   std::array<int, ClassicRules::kMaxCells> weight;  // per cell: the hint before clamping
   std::fill_n(weight.begin(), r.cells(), 0);
   const int k = r.k();
@@ -434,9 +433,9 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
   if (kill_first) for (auto& per_cell : kills) std::fill_n(per_cell.begin(), r.cells(), 0);
   const bool avoidance = r.misere() && r.free_choice();
   std::uint64_t short_at[2] = {0, 0}, short_crossed = 0;
-  // A line's contribution to short_at for each symbol (see below), given
-  // the cells where that symbol is never marked.
-  auto add_short = [&](std::uint64_t line, std::uint64_t x, std::uint64_t o, const std::uint64_t* never) {
+  std::uint64_t never[2] = {0, 0};  // with avoidance: per symbol, the cells it is never marked on
+  // A line's contribution to short_at for each symbol (see below).
+  auto add_short = [&](std::uint64_t line, std::uint64_t x, std::uint64_t o) {
     std::uint64_t gap = line & ~(x | o);
     if (r.gravity() && (line & r.column(r.column_of(bits::lowest(line)))) == line)
       gap &= 0 - gap;  // along a column: its top cell, which has the lowest index
@@ -448,7 +447,6 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
     short_crossed |= (short_at[0] | short_at[1]) & (for_x | for_o);
     short_at[0] |= for_x, short_at[1] |= for_o;
   };
-  std::uint64_t never[2] = {0, 0};  // with avoidance: per symbol, the cells it is never marked on
   // One live line, given its marks of each symbol (one of them empty).
   auto visit = [&](std::uint64_t line, std::uint64_t x, std::uint64_t o) {
     // A live line holds marks of one symbol at most: they are the k cells
@@ -456,10 +454,9 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
     const std::uint64_t gap = line & ~(x | o);
     const int empty = bits::count(gap);
     const std::uint64_t completes = empty == 1 ? gap : 0;
-    crossed |= (open[0] | open[1]) & gap;  // on a live line visited before
     if (!o) open[0] |= gap, done[0] |= completes;
     if (!x) open[1] |= gap, done[1] |= completes;
-    if (avoidance) add_short(line, x, o, never);
+    if (avoidance) add_short(line, x, o);
     // Open to X: 2^(X's marks); open to O: 2^(O's marks); an empty line is
     // open to both.
     const int w = (x | o) ? 1 << std::min(k - empty, 5) : 2;
