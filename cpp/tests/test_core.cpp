@@ -13,6 +13,7 @@
 #include <string>
 #include <thread>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "noughts/board3.hpp"
@@ -91,6 +92,35 @@ noughts::Classic random_small_classic(int game, int k3_below, int moves, noughts
 // build must round both alike, or seeded searches differ between CPUs.
 NOUGHTS_HOT_CLONES [[gnu::noinline]] float multiply_add_hot(float a, float b, float c) { return a * b + c; }
 [[gnu::noinline]] float multiply_add_plain(float a, float b, float c) { return a * b + c; }
+
+// Random games on a Classic board, with the tactics of each position:
+// `games` games, each position's tactics handed to visit(g, t, moves,
+// hints), which checks what it will and returns the move to play next (-1
+// ends the game there).
+template <class Visit>
+void walk_tactics(const noughts::ClassicOptions& o, int games, Visit&& visit) {
+  for (int game = 0; game < games; ++game) {
+    noughts::Classic g(o);
+    while (!g.outcome().over()) {
+      noughts::Classic::MoveList moves{};
+      std::array<int, noughts::Classic::kMaxActions> hints{};
+      const noughts::Tactics t = g.tactics(moves, hints.data(), g.search_state());
+      const noughts::Move m = visit(std::as_const(g), t, std::as_const(moves), std::as_const(hints));
+      if (m < 0) break;
+      g.play(m);
+    }
+  }
+}
+
+// A random move among those the tactics list (any legal move where they
+// list none), so that games last.
+noughts::Move listed_move(const noughts::Classic& g, const noughts::Tactics& t, const noughts::Classic::MoveList& moves,
+                          noughts::Rng& rng) {
+  noughts::Classic::MoveList legal{};
+  g.legal_moves(legal);
+  const auto& from = t.kind == noughts::Tactics::Search && moves.size() ? moves : legal;
+  return from[static_cast<int>(rng.below(static_cast<std::uint32_t>(from.size())))];
+}
 
 }  // namespace
 
@@ -1135,38 +1165,27 @@ int main() {
     Rng rng(31);
     int cannot_win = 0, cannot_lose = 0, loses = 0, wins = 0;
     bool right = true;
-    const ClassicOptions boards[] = {{4, 4, 3, false, false, true}, {4, 5, 3, false, false, true},
-                                     {5, 4, 3, false, false, true}, {4, 5, 4, false, false, true}};
-    for (const auto& o : boards) {
+    for (const ClassicOptions& o : {ClassicOptions{4, 4, 3, false, false, true}, ClassicOptions{4, 5, 3, false, false, true},
+                                    ClassicOptions{5, 4, 3, false, false, true}, ClassicOptions{4, 5, 4, false, false, true}}) {
       const auto& r = ClassicRules::get(o);
-      for (int game = 0; game < 500; ++game) {
-        Classic g(o);
-        while (!g.outcome().over()) {
-          Classic::MoveList moves{};
-          std::array<int, Classic::kMaxActions> hints{};
-          const Tactics t = g.tactics(moves, hints.data(), g.search_state());
-          // Each player's lines with no mark of the other's: where one is
-          // left, "cannot win" comes from the follow-up, not from the board.
-          const int me = static_cast<int>(g.to_move());
-          const bool mine_left = r.holds_line(r.board_mask() & ~g.marks(1 - me)),
-                     theirs_left = r.holds_line(r.board_mask() & ~g.marks(me));
-          const bool mover_cannot = mine_left && !t.mover_can_win, opponent_cannot = theirs_left && !t.opponent_can_win;
-          if (t.kind == Tactics::Search && (mover_cannot || opponent_cannot || t.loses_within || t.wins_within)) {
-            SolveLimits limits;
-            limits.tt_bytes = std::size_t{1} << 20;
-            const Solution plain = solve(Plain<Classic>{g}, limits);
-            if (mover_cannot) ++cannot_win, right = right && plain.value <= 0;
-            if (opponent_cannot) ++cannot_lose, right = right && plain.value >= 0;
-            if (t.loses_within) ++loses, right = right && plain.value == -1 && plain.distance <= t.loses_within;
-            if (t.wins_within) ++wins, right = right && plain.value == 1 && plain.distance <= t.wins_within;
-          }
-          // Random moves among those the tactics list, so that games last.
-          Classic::MoveList legal{};
-          g.legal_moves(legal);
-          const auto& from = t.kind == Tactics::Search && moves.size() ? moves : legal;
-          g.play(from[static_cast<int>(rng.below(static_cast<std::uint32_t>(from.size())))]);
+      walk_tactics(o, 500, [&](const Classic& g, const Tactics& t, const Classic::MoveList& moves, const auto&) {
+        // Each player's lines with no mark of the other's: where one is
+        // left, "cannot win" comes from the follow-up, not from the board.
+        const int me = static_cast<int>(g.to_move());
+        const bool mine_left = r.holds_line(r.board_mask() & ~g.marks(1 - me)),
+                   theirs_left = r.holds_line(r.board_mask() & ~g.marks(me));
+        const bool mover_cannot = mine_left && !t.mover_can_win, opponent_cannot = theirs_left && !t.opponent_can_win;
+        if (t.kind == Tactics::Search && (mover_cannot || opponent_cannot || t.loses_within || t.wins_within)) {
+          SolveLimits limits;
+          limits.tt_bytes = std::size_t{1} << 20;
+          const Solution plain = solve(Plain<Classic>{g}, limits);
+          if (mover_cannot) ++cannot_win, right = right && plain.value <= 0;
+          if (opponent_cannot) ++cannot_lose, right = right && plain.value >= 0;
+          if (t.loses_within) ++loses, right = right && plain.value == -1 && plain.distance <= t.loses_within;
+          if (t.wins_within) ++wins, right = right && plain.value == 1 && plain.distance <= t.wins_within;
         }
-      }
+        return listed_move(g, t, moves, rng);
+      });
     }
     check(right && std::min({cannot_win, cannot_lose, loses, wins}) >= 30,
           "Classic gravity tactics: the follow-up's \"cannot win\", \"cannot lose\", \"loses\" and \"wins\" (" +
@@ -1189,41 +1208,33 @@ int main() {
     Rng rng(37);
     int cannot_win = 0, cannot_lose = 0;
     bool right = true;
-    const ClassicOptions boards[] = {{3, 3, 3, true},       {3, 3, 3, true, true},       {4, 4, 3, true},
-                                     {3, 4, 3, true, true}, {4, 4, 4, true, false, true}, {4, 4, 3, true, true, true},
-                                     {1, 4, 2, true, true}, {5, 5, 4, true}};
-    for (const auto& o : boards) {
+    for (const ClassicOptions& o :
+         {ClassicOptions{3, 3, 3, true}, ClassicOptions{3, 3, 3, true, true}, ClassicOptions{4, 4, 3, true},
+          ClassicOptions{3, 4, 3, true, true}, ClassicOptions{4, 4, 4, true, false, true},
+          ClassicOptions{4, 4, 3, true, true, true}, ClassicOptions{1, 4, 2, true, true}, ClassicOptions{5, 5, 4, true}}) {
       const auto& r = ClassicRules::get(o);
-      for (int game = 0; game < (r.cells() > 16 ? 30 : 150); ++game) {
-        Classic g(o);
-        while (!g.outcome().over()) {
-          Classic::MoveList moves{};
-          std::array<int, Classic::kMaxActions> hints{};
-          const Tactics t = g.tactics(moves, hints.data(), g.search_state());
-          const std::uint64_t open[2] = {r.board_mask() & ~g.marks(1), r.board_mask() & ~g.marks(0)};
-          auto may_win = [&](int player) {  // a line still open to some symbol that wins for player
-            if (r.free_choice()) return r.holds_line(open[0]) || r.holds_line(open[1]);
-            return r.holds_line(open[1 - player]);  // misere: by the other's symbol
-          };
-          const int me = static_cast<int>(g.to_move());
-          const bool mover_cannot = may_win(me) && !t.mover_can_win, opponent_cannot = may_win(1 - me) && !t.opponent_can_win;
-          if (t.kind == Tactics::Search && (mover_cannot || opponent_cannot) && r.cells() - g.ply() <= 10) {
-            SolveLimits limits;
-            limits.tt_bytes = std::size_t{1} << 20;
-            limits.weak = true;
-            const Solution plain = solve(Plain<Classic>{g}, limits);
-            if (mover_cannot) ++cannot_win, right = right && plain.value <= 0;
-            if (opponent_cannot) ++cannot_lose, right = right && plain.value >= 0;
-          }
-          Classic::MoveList legal{};
-          g.legal_moves(legal);
-          const auto& from = t.kind == Tactics::Search && moves.size() ? moves : legal;
-          int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(from.size())));
-          if (&from == &moves && rng.below(2))
-            pick = static_cast<int>(std::max_element(hints.begin(), hints.begin() + moves.size()) - hints.begin());
-          g.play(from[pick]);
+      walk_tactics(o, r.cells() > 16 ? 30 : 150, [&](const Classic& g, const Tactics& t, const Classic::MoveList& moves,
+                                                   const std::array<int, Classic::kMaxActions>& hints) {
+        const std::uint64_t open[2] = {r.board_mask() & ~g.marks(1), r.board_mask() & ~g.marks(0)};
+        auto may_win = [&](int player) {  // a line still open to some symbol that wins for player
+          if (r.free_choice()) return r.holds_line(open[0]) || r.holds_line(open[1]);
+          return r.holds_line(open[1 - player]);  // misere: by the other's symbol
+        };
+        const int me = static_cast<int>(g.to_move());
+        const bool mover_cannot = may_win(me) && !t.mover_can_win, opponent_cannot = may_win(1 - me) && !t.opponent_can_win;
+        if (t.kind == Tactics::Search && (mover_cannot || opponent_cannot) && r.cells() - g.ply() <= 10) {
+          SolveLimits limits;
+          limits.tt_bytes = std::size_t{1} << 20;
+          limits.weak = true;
+          const Solution plain = solve(Plain<Classic>{g}, limits);
+          if (mover_cannot) ++cannot_win, right = right && plain.value <= 0;
+          if (opponent_cannot) ++cannot_lose, right = right && plain.value >= 0;
         }
-      }
+        Move m = listed_move(g, t, moves, rng);
+        if (t.kind == Tactics::Search && moves.size() && rng.below(2))
+          m = moves[static_cast<int>(std::max_element(hints.begin(), hints.begin() + moves.size()) - hints.begin())];
+        return m;
+      });
     }
     check(right && std::min(cannot_win, cannot_lose) >= 30,
           "Classic misere mirror: \"cannot win\" and \"cannot lose\" (" + std::to_string(cannot_win) + " and " +
@@ -1242,28 +1253,19 @@ int main() {
     const ClassicOptions boards[] = {{4, 4, 3, true, true}, {3, 4, 3, true, true}, {3, 5, 3, true, true},
                                      {4, 4, 3, true, true, true}, {4, 5, 3, true, true, true}};
     for (const auto& o : boards) {
-      for (int game = 0; game < 300; ++game) {
-        Classic g(o);
-        while (!g.outcome().over()) {
-          Classic::MoveList moves{};
-          std::array<int, Classic::kMaxActions> hints{};
-          const Tactics t = g.tactics(moves, hints.data(), g.search_state());
-          const bool exact_loss = t.loses_within && t.loses_within <= t.fastest_loss;
-          const bool exact_win = t.wins_within && t.wins_within <= t.fastest_win;
-          if (t.kind == Tactics::Search && (exact_loss || exact_win)) {
-            SolveLimits limits;
-            limits.tt_bytes = std::size_t{1} << 20;
-            const Solution plain = solve(Plain<Classic>{g}, limits), full = solve(g, limits);
-            if (exact_loss) ++losses, right = right && plain.value == -1 && plain.distance == t.loses_within;
-            if (exact_win) ++wins, right = right && plain.value == 1 && plain.distance == t.wins_within;
-            right = right && full.value == plain.value && full.distance == plain.distance;
-          }
-          Classic::MoveList legal{};
-          g.legal_moves(legal);
-          const auto& from = t.kind == Tactics::Search && moves.size() ? moves : legal;
-          g.play(from[static_cast<int>(rng.below(static_cast<std::uint32_t>(from.size())))]);
+      walk_tactics(o, 300, [&](const Classic& g, const Tactics& t, const Classic::MoveList& moves, const auto&) {
+        const bool exact_loss = t.loses_within && t.loses_within <= t.fastest_loss;
+        const bool exact_win = t.wins_within && t.wins_within <= t.fastest_win;
+        if (t.kind == Tactics::Search && (exact_loss || exact_win)) {
+          SolveLimits limits;
+          limits.tt_bytes = std::size_t{1} << 20;
+          const Solution plain = solve(Plain<Classic>{g}, limits), full = solve(g, limits);
+          if (exact_loss) ++losses, right = right && plain.value == -1 && plain.distance == t.loses_within;
+          if (exact_win) ++wins, right = right && plain.value == 1 && plain.distance == t.wins_within;
+          right = right && full.value == plain.value && full.distance == plain.distance;
         }
-      }
+        return listed_move(g, t, moves, rng);
+      });
     }
     check(right && std::min(wins, losses) >= 30,
           "Classic misere + free choice: the exact results of the closed cells (" + std::to_string(wins) + " wins and " +
@@ -1287,23 +1289,18 @@ int main() {
     for (const ClassicOptions& o : {ClassicOptions{5, 5, 4, true, true}, ClassicOptions{4, 4, 3, true, true},
                                     ClassicOptions{5, 5, 4, true, true, true}}) {
       const auto& r = ClassicRules::get(o);
-      for (int game = 0; game < 100; ++game) {
-        Classic g(o);
-        while (!g.outcome().over()) {
-          Classic::MoveList moves{};
-          std::array<int, Classic::kMaxActions> hints{};
-          const Tactics t = g.tactics(moves, hints.data(), g.search_state());
-          if (t.kind != Tactics::Search || !moves.size()) break;
-          for (int i = 0; i < moves.size(); ++i)
-            for (int j = 0; j < moves.size(); ++j) {
-              // The mirror's answer (ClassicRules::mirror) comes first of all.
-              if (kills(g, r, moves[i]) <= kills(g, r, moves[j]) || std::max(hints[i], hints[j]) == Classic::kMaxHint) continue;
-              if (o.gravity) gravity_disorder += hints[i] <= hints[j];
-              else ++ordered_pairs, right = right && hints[i] > hints[j];
-            }
-          g.play(moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
-        }
-      }
+      walk_tactics(o, 100, [&](const Classic& g, const Tactics& t, const Classic::MoveList& moves,
+                                const std::array<int, Classic::kMaxActions>& hints) {
+        if (t.kind != Tactics::Search || !moves.size()) return Move{-1};
+        for (int i = 0; i < moves.size(); ++i)
+          for (int j = 0; j < moves.size(); ++j) {
+            // The mirror's answer (ClassicRules::mirror) comes first of all.
+            if (kills(g, r, moves[i]) <= kills(g, r, moves[j]) || std::max(hints[i], hints[j]) == Classic::kMaxHint) continue;
+            if (o.gravity) gravity_disorder += hints[i] <= hints[j];
+            else ++ordered_pairs, right = right && hints[i] > hints[j];
+          }
+        return listed_move(g, t, moves, rng);
+      });
     }
     check(right && ordered_pairs >= 1000 && gravity_disorder > 0,
           "Classic misere + free choice: the marks that kill more live lines come first without gravity (" +
@@ -1329,63 +1326,58 @@ int main() {
                                     ClassicOptions{4, 5, 3, true, true, true}, ClassicOptions{5, 4, 4, true, true, true}}) {
       const auto& r = ClassicRules::get(o);
       const int cols = r.cols();
-      for (int game = 0; game < (o.gravity ? 200 : 400); ++game) {
-        Classic g(o);
-        while (!g.outcome().over()) {
-          Classic::MoveList moves{};
-          std::array<int, Classic::kMaxActions> hints{};
-          const Tactics t = g.tactics(moves, hints.data(), g.search_state());
-          if (t.kind != Tactics::Search || !moves.size()) break;
-          const std::uint64_t mark[2] = {g.marks(0), g.marks(1)}, empty = r.board_mask() & ~(mark[0] | mark[1]);
-          std::uint64_t completes[2] = {0, 0}, crossing = 0;
-          for (auto a : r.all_lines())
-            for (int s = 0; s < 2; ++s) {
-              const std::uint64_t missing = a & ~mark[s];
-              if (!(a & mark[1 - s]) && bits::count(missing) == 1) completes[s] |= missing;
-            }
-          std::uint64_t closed = completes[0] & completes[1];
-          for (int c = 0; o.gravity && c < r.cells(); ++c)
-            if (closed >> c & 1)
-              for (int above = c - cols; above >= 0; above -= cols) closed |= bits::bit(above);
-          auto short_at = [&](std::uint64_t line, int s) -> std::uint64_t {
-            if (line & mark[1 - s]) return 0;
-            std::uint64_t gap = line & empty;
-            bool along_column = true;
-            bits::for_each(line, [&](int c) { along_column = along_column && c % cols == bits::lowest(line) % cols; });
-            if (o.gravity && along_column) gap = bits::bit(bits::lowest(gap));  // the top cell
-            const std::uint64_t blocked = line & empty & (completes[s] | closed);
-            if (!blocked) return gap;
-            return bits::count(blocked) == 1 ? blocked & gap : 0;
-          };
-          std::uint64_t may = 0;
-          for (auto a : r.all_lines())
-            for (auto b : r.all_lines())
-              if (a != b) {
-                may |= short_at(a, 0) & short_at(b, 1);
-                if (!(a & mark[1]) && !(b & mark[0])) crossing |= a & b & empty;
-              }
-          // With poisoned cells and nothing else that may become one outside
-          // the closed cells, the length is fixed: the open cells fill.
-          const std::uint64_t poisoned = completes[0] & completes[1];
-          const bool fixed = poisoned && !(may & ~closed);
-          const int n = bits::count(empty & ~closed);
-          const bool claims = t.wins_within || t.loses_within;
-          right = right && claims == fixed && (!fixed || (n & 1 ? t.wins_within : t.loses_within) == n + 1);
-          if (fixed && closed != poisoned) ++fixed_above_poisoned;
-          const bool drawn = !t.mover_can_win && !t.opponent_can_win;
-          const bool mirror_answer = std::find(hints.begin(), hints.begin() + moves.size(), Classic::kMaxHint) !=
-                                     hints.begin() + moves.size();
-          if (!mirror_answer) right = right && drawn == (may == 0);
-          if (drawn) {
-            SolveLimits limits;
-            limits.tt_bytes = std::size_t{1} << 20;
-            limits.weak = true;
-            right = right && solve(Plain<Classic>{g}, limits).value == 0;
-            if (crossing && may == 0) ++crossing_draws[o.gravity];
+      walk_tactics(o, o.gravity ? 200 : 400, [&](const Classic& g, const Tactics& t, const Classic::MoveList& moves,
+                                const std::array<int, Classic::kMaxActions>& hints) {
+        if (t.kind != Tactics::Search || !moves.size()) return Move{-1};
+        const std::uint64_t mark[2] = {g.marks(0), g.marks(1)}, empty = r.board_mask() & ~(mark[0] | mark[1]);
+        std::uint64_t completes[2] = {0, 0}, crossing = 0;
+        for (auto a : r.all_lines())
+          for (int s = 0; s < 2; ++s) {
+            const std::uint64_t missing = a & ~mark[s];
+            if (!(a & mark[1 - s]) && bits::count(missing) == 1) completes[s] |= missing;
           }
-          g.play(moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))]);
+        std::uint64_t closed = completes[0] & completes[1];
+        for (int c = 0; o.gravity && c < r.cells(); ++c)
+          if (closed >> c & 1)
+            for (int above = c - cols; above >= 0; above -= cols) closed |= bits::bit(above);
+        auto short_at = [&](std::uint64_t line, int s) -> std::uint64_t {
+          if (line & mark[1 - s]) return 0;
+          std::uint64_t gap = line & empty;
+          bool along_column = true;
+          bits::for_each(line, [&](int c) { along_column = along_column && c % cols == bits::lowest(line) % cols; });
+          if (o.gravity && along_column) gap = bits::bit(bits::lowest(gap));  // the top cell
+          const std::uint64_t blocked = line & empty & (completes[s] | closed);
+          if (!blocked) return gap;
+          return bits::count(blocked) == 1 ? blocked & gap : 0;
+        };
+        std::uint64_t may = 0;
+        for (auto a : r.all_lines())
+          for (auto b : r.all_lines())
+            if (a != b) {
+              may |= short_at(a, 0) & short_at(b, 1);
+              if (!(a & mark[1]) && !(b & mark[0])) crossing |= a & b & empty;
+            }
+        // With poisoned cells and nothing else that may become one outside
+        // the closed cells, the length is fixed: the open cells fill.
+        const std::uint64_t poisoned = completes[0] & completes[1];
+        const bool fixed = poisoned && !(may & ~closed);
+        const int n = bits::count(empty & ~closed);
+        const bool claims = t.wins_within || t.loses_within;
+        right = right && claims == fixed && (!fixed || (n & 1 ? t.wins_within : t.loses_within) == n + 1);
+        if (fixed && closed != poisoned) ++fixed_above_poisoned;
+        const bool drawn = !t.mover_can_win && !t.opponent_can_win;
+        const bool mirror_answer = std::find(hints.begin(), hints.begin() + moves.size(), Classic::kMaxHint) !=
+                                   hints.begin() + moves.size();
+        if (!mirror_answer) right = right && drawn == (may == 0);
+        if (drawn) {
+          SolveLimits limits;
+          limits.tt_bytes = std::size_t{1} << 20;
+          limits.weak = true;
+          right = right && solve(Plain<Classic>{g}, limits).value == 0;
+          if (crossing && may == 0) ++crossing_draws[o.gravity];
         }
-      }
+        return listed_move(g, t, moves, rng);
+      });
     }
     check(right && std::min(crossing_draws[0], crossing_draws[1]) >= 30 && fixed_above_poisoned >= 30,
           "Classic misere + free choice: the draws where no line can come to be one short at a cell of both symbols, "
