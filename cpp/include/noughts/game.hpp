@@ -60,6 +60,7 @@ struct Tactics {
   // With Search, when above 0: the mover loses whatever they play, within
   // this many plies (the game knows a way for the opponent to win); or
   // wins, within this many plies (the game knows a way for the mover).
+  // Equal to fastest_loss (fastest_win), the result comes exactly then.
   int loses_within = 0, wins_within = 0;
 };
 
