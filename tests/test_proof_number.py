@@ -49,7 +49,7 @@ def assert_same_as_alphabeta(g):
 
 SMALL = [
     (rows, cols, k, m, f, gr)
-    for rows, cols, k in [(3, 3, 3), (2, 4, 3), (3, 2, 2), (1, 5, 3)]
+    for rows, cols, k in [(3, 3, 3), (2, 4, 3), (3, 2, 2), (1, 5, 3), (2, 3, 1)]
     for m in (False, True)
     for f in (False, True)
     for gr in (False, True)

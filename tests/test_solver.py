@@ -48,7 +48,7 @@ def assert_principal_variation_is_sound(game, solution):
 
 SMALL = [
     (rows, cols, k, m, f, g)
-    for rows, cols, k in [(3, 3, 3), (2, 4, 3), (3, 2, 2), (2, 3, 2), (1, 5, 3)]
+    for rows, cols, k in [(3, 3, 3), (2, 4, 3), (3, 2, 2), (2, 3, 2), (1, 5, 3), (2, 3, 1)]
     for m in (False, True)
     for f in (False, True)
     for g in (False, True)

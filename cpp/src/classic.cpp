@@ -453,7 +453,8 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
     // but its gap, so one count serves both.
     const std::uint64_t gap = line & ~(x | o);
     const int empty = bits::count(gap);
-    const std::uint64_t completes = empty == 1 ? gap : 0;
+    // With avoidance the quick pass below has found them already.
+    const std::uint64_t completes = !avoidance && empty == 1 ? gap : 0;
     if (!o) open[0] |= gap, done[0] |= completes;
     if (!x) open[1] |= gap, done[1] |= completes;
     if (avoidance) add_short(line, x, o);
@@ -503,13 +504,15 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
   // be one short there alone, with two nowhere. With gravity a column
   // fills from the bottom, so a line along it can be one short at its top
   // cell alone. The completion cells come first, from the lines one mark
-  // short (a quick pass: no cell of theirs is visited), then the closed
-  // cells, then the main pass.
+  // short (a quick pass: no cell of theirs is visited, and the main pass
+  // does not find them again), then the closed cells, then the main pass.
   std::uint64_t poisoned = 0, closed = 0;
   if (avoidance) {
     each_live_line([&](std::uint64_t line, std::uint64_t x, std::uint64_t o) {
       const std::uint64_t gap = line & ~(x | o);
-      if ((x | o) && !(gap & (gap - 1))) done[x ? 0 : 1] |= gap;
+      if (gap & (gap - 1)) return;  // more than one mark short
+      if (!o) done[0] |= gap;  // an empty line too, when k is 1
+      if (!x) done[1] |= gap;
     });
     closed = poisoned = done[0] & done[1];
     if (poisoned && r.gravity()) {
@@ -545,7 +548,8 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
     // then be poisoned. Once no empty cell may come to be poisoned (one
     // short for X on one line and for O on another), no one can ever be
     // forced, and the board fills: a draw.
-    const std::uint64_t may_poison = short_at[0] & short_at[1] & short_crossed;
+    // A poisoned cell counts as such too: with k = 1 it lies on one line.
+    const std::uint64_t may_poison = (short_at[0] & short_at[1] & short_crossed) | poisoned;
     t.mover_can_win = t.opponent_can_win = may_poison != 0;
     // Every empty cell that is not closed and cannot become poisoned takes
     // one of the marks safely. So once poisoned cells exist and close every
