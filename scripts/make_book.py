@@ -9,8 +9,9 @@ after a colon one line of best play to the end (the fastest win or slowest loss)
 A solve takes these scores instead of searching below them (docs/solver.md, "Opening
 books"), so any position with fewer moves played is answered from the book's scores alone.
 
-Each position is solved by noughts.solve without a book, on its own (a fresh table each
-time), those nearest the middle columns first. Lines are added to --out as they are
+Each position is solved without a book, those nearest the middle columns first. Positions
+one move apart from the same parent go to one worker together, which solves them in turn on
+one table (a noughts.Solver per worker): siblings share most of their search. Lines are added to --out as they are
 solved, and positions it already holds are skipped: a stopped run goes on where it stopped
 when started again, and a run with more --plies adds the next depth to the same book. The file is sorted, with a header naming the
 depths it holds ("# moves played: 4-5"), when a run starts and when it ends. The game is
@@ -96,13 +97,34 @@ def write_sorted(args: argparse.Namespace, body: list[str]) -> None:
     os.replace(new, args.out)
 
 
-def solve_line(task: tuple[argparse.Namespace, list[str]]) -> tuple[str, float, int]:
-    args, moves = task
-    g = after(game_of(args), moves)
-    started = time.process_time()
-    s = noughts.solve(g, tt_mb=args.tt_mb, all_best_moves=False, book=False)
-    line = f"{' '.join(moves)} {s.value} {s.distance or 0} : {' '.join(m.name for m in s.principal_variation)}"
-    return line, time.process_time() - started, s.nodes
+_solver: noughts.Solver | None = None  # each worker's, kept from one task to the next
+
+
+def start_worker(tt_mb: float) -> None:
+    global _solver
+    _solver = noughts.Solver(tt_mb=tt_mb)
+
+
+def solve_siblings(task: tuple[argparse.Namespace, list[list[str]]]) -> list[tuple[str, float, int]]:
+    """Solves positions that share a parent, in turn on this worker's table."""
+    args, siblings = task
+    assert _solver is not None, "start_worker runs first in each worker"
+    solved = []
+    for moves in siblings:
+        g = after(game_of(args), moves)
+        started = time.process_time()
+        s = _solver.solve(g, all_best_moves=False, book=False)
+        line = f"{' '.join(moves)} {s.value} {s.distance or 0} : {' '.join(m.name for m in s.principal_variation)}"
+        solved.append((line, time.process_time() - started, s.nodes))
+    return solved
+
+
+def by_parent(todo: list[list[str]]) -> list[list[list[str]]]:
+    """The move lists grouped by their position's parent, the groups in the order first met."""
+    groups: dict[tuple[str, ...], list[list[str]]] = {}
+    for moves in todo:
+        groups.setdefault(tuple(moves[:-1]), []).append(moves)
+    return list(groups.values())
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -113,7 +135,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--cols", type=int, default=7)
     p.add_argument("-k", type=int, default=4)
     p.add_argument("--workers", type=int, default=1, help="positions solved at once, one process each")
-    p.add_argument("--tt-mb", type=float, default=256, help="each solve's table")
+    p.add_argument("--tt-mb", type=float, default=256, help="each worker's table")
     args = p.parse_args(argv)
 
     text = args.out.read_text() if args.out.exists() else ""
@@ -132,16 +154,20 @@ def main(argv: list[str] | None = None) -> None:
     todo.sort(key=lambda moves: sum(abs(game_of(args).parse_move(m) - middle) for m in moves))
     print(f"{len(todo)} positions {args.plies} moves in to solve; the book holds {len(body)}", flush=True)
     cpu, started = 0.0, time.monotonic()
-    with args.out.open("a") as out, multiprocessing.Pool(args.workers) as pool:
-        for n, (line, seconds, nodes) in enumerate(pool.imap_unordered(solve_line, [(args, m) for m in todo]), 1):
-            out.write(line + "\n")
-            out.flush()
-            cpu += seconds
-            print(
-                f"{n}/{len(todo)} {line}  {seconds:.2f} s {nodes} nodes "
-                f"(CPU so far {cpu:.0f} s, wall {time.monotonic() - started:.0f} s)",
-                flush=True,
-            )
+    n = 0
+    tasks = [(args, group) for group in by_parent(todo)]
+    with args.out.open("a") as out, multiprocessing.Pool(args.workers, start_worker, (args.tt_mb,)) as pool:
+        for solved in pool.imap_unordered(solve_siblings, tasks):
+            for line, seconds, nodes in solved:
+                out.write(line + "\n")
+                out.flush()
+                n += 1
+                cpu += seconds
+                print(
+                    f"{n}/{len(todo)} {line}  {seconds:.2f} s {nodes} nodes "
+                    f"(CPU so far {cpu:.0f} s, wall {time.monotonic() - started:.0f} s)",
+                    flush=True,
+                )
     body = [line for line in args.out.read_text().splitlines() if line and not line.startswith("#")]
     write_sorted(args, body)
     print(f"{args.out}: {len(body)} positions")
