@@ -4,6 +4,7 @@ how deep Ultimate endgames solve. Anyone can rerun it:
 
     python benchmarks/solve_table.py [--max-seconds 300] [--out docs/solver-results.md]
     python benchmarks/solve_table.py --gravity-only [--gravity-seconds 60] [--threads 1] [--tt-mb 512]  # that section alone
+    python benchmarks/solve_table.py --classic-only [--max-seconds 300]  # the Classic section alone
 """
 
 from __future__ import annotations
@@ -185,6 +186,7 @@ def main() -> None:
     parser.add_argument("--ultimate-samples", type=int, default=10)
     parser.add_argument("--out", default="docs/solver-results.md")
     parser.add_argument("--ultimate-only", action="store_true", help="redo only the Ultimate section of --out")
+    parser.add_argument("--classic-only", action="store_true", help="redo only the Classic section of --out")
     parser.add_argument("--gravity-seconds", type=float, default=60)
     parser.add_argument("--gravity-only", action="store_true", help="redo only the gravity section of --out")
     parser.add_argument("--threads", type=int, default=1, help="solver threads for the gravity section")
@@ -198,8 +200,11 @@ def main() -> None:
     out = [
         "# Solver results",
         "",
-        f"Written by `python benchmarks/solve_table.py --max-seconds {args.max_seconds:g}` on {time.strftime('%Y-%m-%d')}"
-        f" ({platform.machine()}, one core, noughts {noughts.__version__}). Values are with perfect play;",
+        f"Written by `python benchmarks/solve_table.py --max-seconds {args.max_seconds:g}"
+        f"{' --classic-only' if args.classic_only else ''}` on {time.strftime('%Y-%m-%d')}"
+        f" ({platform.machine()}, one core, noughts {noughts.__version__})"
+        f"{'; the sections after the Classic one are from earlier runs' if args.classic_only else ''}."
+        " Values are with perfect play;",
         '"in N" is the number of plies to the end (the winner hurrying, the loser stalling); best moves',
         "are every first move that keeps the value. Gravity boards are written columns x rows.",
         "",
@@ -230,6 +235,9 @@ def main() -> None:
         name = f"{rows}x{cols} k={k} {describe(options)}"
         print(name, flush=True)
         out.append(row(name, noughts.Classic(rows, cols, k, **options), args.max_seconds))
+    if args.classic_only:
+        replace_section(args.out, out[0], LONG_HEADING, [*out, ""])
+        return
     long_solves = existing_section(args.out, LONG_HEADING)
     *_, gravity = gravity_section(args.gravity_seconds, args.threads, args.tt_mb)
     out += ["", *long_solves, *gravity]
