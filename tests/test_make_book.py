@@ -4,24 +4,21 @@ a second run adds the next depth, and noughts reads the file back as a book."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
 
 import noughts
 import pytest
+from script_loader import SCRIPTS, load_script
 
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "make_book.py"
+SCRIPT = SCRIPTS / "make_book.py"
 BOARD = ["--rows", "4", "--cols", "5", "-k", "3"]
 
 
 @pytest.fixture(scope="module")
 def script():
-    spec = importlib.util.spec_from_file_location("make_book", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("make_book")
 
 
 @pytest.fixture(scope="module")

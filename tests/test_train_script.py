@@ -4,7 +4,6 @@ export reads back as the network it was given."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -12,8 +11,9 @@ from pathlib import Path
 import noughts
 import numpy as np
 import pytest
+from script_loader import SCRIPTS, load_script
 
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "train_ultimate_eval.py"
+SCRIPT = SCRIPTS / "train_ultimate_eval.py"
 
 
 def run(*args: str | Path, cwd: Path) -> str:
@@ -26,10 +26,7 @@ def run(*args: str | Path, cwd: Path) -> str:
 
 @pytest.fixture(scope="module")
 def script():
-    spec = importlib.util.spec_from_file_location("train_ultimate_eval", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("train_ultimate_eval")
 
 
 @pytest.fixture(scope="module")
