@@ -71,6 +71,29 @@ def test_small_boards_against_exhaustive_minimax(rows, cols, k, misere, free, gr
     assert_principal_variation_is_sound(game, solution)
 
 
+TINY = [
+    (rows, cols, k, m, f, g)
+    for rows, cols in [(1, 1), (1, 2), (2, 1), (1, 3), (2, 2), (1, 4), (3, 1), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)]
+    for k in range(1, max(rows, cols) + 1)
+    for m, f, g in itertools.product((False, True), repeat=3)
+    if not (f and rows * cols > 9)
+]
+
+
+@pytest.mark.parametrize("rows,cols,k,misere,free,gravity", TINY)
+def test_tiny_boards_with_every_k_by_every_route(rows, cols, k, misere, free, gravity):
+    """Every allowed k, down to 1 (each mark completes a line), on boards small enough for
+    minimax: the strong and weak solves, proof-number search and the solve keyed without
+    symmetry all give minimax's value, and its distance where they give one."""
+    game = Classic(rows, cols, k, misere=misere, free_choice=free, gravity=gravity)
+    value, distance = minimax(game.copy(), {})
+    for route in (dict(), dict(weak=True), dict(method="pns"), dict(symmetry=False)):
+        s = noughts.solve(game, **route)
+        assert s.value == value, route
+        if value != 0 and s.distance is not None:
+            assert s.distance == distance, route
+
+
 def random_position(make, plies, seed):
     rng = random.Random(seed)
     while True:
