@@ -6,7 +6,7 @@ import noughts
 import pytest
 from classic_model import ClassicModel
 
-BOARDS = [(3, 3, 3), (4, 4, 3), (4, 4, 4), (5, 5, 4), (3, 5, 3), (6, 4, 4), (8, 8, 5), (1, 64, 5), (2, 2, 2)]
+BOARDS = [(3, 3, 3), (4, 4, 3), (4, 4, 4), (5, 5, 4), (3, 5, 3), (6, 4, 4), (8, 8, 5), (1, 64, 5), (2, 2, 2), (3, 3, 1), (7, 1, 3)]
 OPTIONS = [(m, f, g) for m in (False, True) for f in (False, True) for g in (False, True)]
 
 WINNER = {"X": noughts.Player.X, "O": noughts.Player.O, "draw": None}
