@@ -453,7 +453,7 @@ NOUGHTS_HOT_CLONES Tactics Classic::tactics(MoveList& moves, int* hints, const S
     // but its gap, so one count serves both.
     const std::uint64_t gap = line & ~(x | o);
     const int empty = bits::count(gap);
-    // With avoidance the quick pass below has found them already.
+    // With avoidance the quick pass (further down, run first) found them.
     const std::uint64_t completes = !avoidance && empty == 1 ? gap : 0;
     if (!o) open[0] |= gap, done[0] |= completes;
     if (!x) open[1] |= gap, done[1] |= completes;
