@@ -13,7 +13,8 @@ import pytest
 from script_loader import SCRIPTS, load_script
 
 SCRIPT = SCRIPTS / "make_book.py"
-BOARD = ["--rows", "4", "--cols", "5", "-k", "3"]
+ROWS, COLS, K = 4, 5, 3
+BOARD = ["--rows", str(ROWS), "--cols", str(COLS), "-k", str(K)]
 
 
 @pytest.fixture(scope="module")
@@ -36,11 +37,16 @@ def book(tmp_path_factory) -> Path:
 
 
 def start() -> noughts.Classic:
-    return noughts.Classic(4, 5, 3, gravity=True)
+    return noughts.Classic(ROWS, COLS, K, gravity=True)
+
+
+def positions(book: Path) -> list[str]:
+    """The book's position lines."""
+    return [line for line in book.read_text().splitlines() if line and not line.startswith("#")]
 
 
 def test_each_score_is_a_fresh_solves(book, script) -> None:
-    lines = [line for line in book.read_text().splitlines() if line and not line.startswith("#")]
+    lines = positions(book)
     assert lines
     for line in lines:
         moves = script.position_moves(line)
@@ -50,7 +56,7 @@ def test_each_score_is_a_fresh_solves(book, script) -> None:
 
 
 def test_the_book_holds_each_position_of_both_depths_once(book, script) -> None:
-    lines = [line for line in book.read_text().splitlines() if line and not line.startswith("#")]
+    lines = positions(book)
     held = [script.canonical(script.after(start(), script.position_moves(line))) for line in lines]
     wanted = {script.canonical(script.after(start(), m)) for plies in (2, 3) for m in script.frontier(start(), plies)}
     assert len(held) == len(set(held)) and set(held) == wanted
